@@ -1,0 +1,107 @@
+# cgannotate: a fast, correct annotator for Callgrind and Cachegrind profiles.
+
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+
+CC	?= cc
+CFLAGS	?= -O2 -g
+# Kept apart from CFLAGS, so that a CFLAGS of one's own keeps them.
+WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	   -Wmissing-prototypes -Wwrite-strings -Wno-unused-function
+STD	 = -std=c11 -D_POSIX_C_SOURCE=200809L
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	   -fno-omit-frame-pointer
+
+# Debian packages: to build, and to test.
+BUILD_PKGS = gcc make uthash-dev zlib1g-dev
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind
+
+LIB_SRCS = src/annotate.c src/diag.c src/fmt.c src/inclusive.c \
+	   src/input.c src/load.c src/profile.c src/report.c src/xalloc.c
+HDRS	 = $(wildcard src/*.h)
+TESTS	 = tests/check_main.c tests/check_fmt.c tests/check_load.c \
+	   tests/check_report.c tests/check_inclusive.c
+TEST_HDRS = tests/check_cga.h
+
+LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
+ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
+
+CHECK_CFLAGS = $$(pkg-config --cflags check)
+CHECK_LIBS   = $$(pkg-config --libs check)
+
+.PHONY: all check check-unit check-golden check-asan check-memcheck demo \
+	install uninstall clean deps-build deps-test
+
+all: cgannotate
+
+deps-build:
+	@sh tests/need-packages $(BUILD_PKGS)
+
+deps-test:
+	@sh tests/need-packages $(TEST_PKGS)
+
+cgannotate: build/main.o build/libcga.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/main.o build/libcga.a $(LDLIBS)
+
+build/libcga.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+build/%.o: src/%.c $(HDRS)
+	@mkdir -p build
+	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/asan/%.o: src/%.c $(HDRS)
+	@mkdir -p build/asan
+	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(SANITIZE) -c -o $@ $<
+
+build/asan/cgannotate: build/asan/main.o $(ASAN_OBJS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+build/check_cga: $(TESTS) $(TEST_HDRS) build/libcga.a
+	$(CC) $(STD) $(WARNINGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(CHECK_CFLAGS) \
+	    -o $@ $(TESTS) build/libcga.a $(CHECK_LIBS) $(LDLIBS)
+
+build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
+	$(CC) $(STD) $(WARNINGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(SANITIZE) \
+	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) $(LDLIBS)
+
+# Every test: unit and golden tests, again with AddressSanitizer and
+# UBSan, and the golden tests under valgrind memcheck.
+check: deps-test
+	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
+	    check-memcheck
+
+check-unit: build/check_cga
+	CK_FORK=no build/check_cga
+
+check-golden: cgannotate
+	sh tests/golden.sh ./cgannotate
+
+check-asan: build/asan/cgannotate build/asan/check_cga
+	CK_FORK=no build/asan/check_cga
+	sh tests/golden.sh build/asan/cgannotate
+
+check-memcheck: cgannotate
+	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
+	    --leak-check=full --errors-for-leak-kinds=definite
+
+# Builds cgannotate and prints the report of a real profile.
+demo: deps-build
+	@$(MAKE) --no-print-directory cgannotate
+	./cgannotate --auto=yes --inclusive=no testdata/recur-plain.callgrind
+
+install: cgannotate
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	cp cgannotate $(DESTDIR)$(BINDIR)/cgannotate
+	chmod 755 $(DESTDIR)$(BINDIR)/cgannotate
+	cp man/cgannotate.1 $(DESTDIR)$(MANDIR)/man1/cgannotate.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/cgannotate.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cgannotate \
+	    $(DESTDIR)$(MANDIR)/man1/cgannotate.1
+
+clean:
+	rm -rf build cgannotate

@@ -1,0 +1,495 @@
+/*
+ * annotate.c: source files printed with the cost of each line, the calls
+ * made from it, and the totals of what was annotated, as callgrind_annotate
+ * prints them.
+ */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate.h"
+#include "diag.h"
+#include "fmt.h"
+
+static const char fancy[] =
+    "--------------------------------------------------------------------------------\n";
+
+struct ann_file {
+	const char	*name;
+	struct cga_file	*file;		/* NULL when the profile lacks it */
+	uint64_t	*cost;		/* its line costs summed */
+	int		 user;		/* named on the command line */
+};
+
+/* Opens name in the current directory or an include directory. */
+static FILE *
+open_source(const struct cga_opts *o, const char *name, char **opened)
+{
+	FILE	*f;
+	char	*path;
+	size_t	 i;
+
+	if ((f = fopen(name, "r")) != NULL) {
+		*opened = xstrdup(name);
+		return f;
+	}
+	for (i = 0; i < o->ninclude; i++) {
+		path = xmalloc(strlen(o->include[i]) + strlen(name) + 1);
+		strcpy(path, o->include[i]);
+		strcat(path, name);
+		if ((f = fopen(path, "r")) != NULL) {
+			*opened = path;
+			return f;
+		}
+		free(path);
+	}
+	return NULL;
+}
+
+static void
+not_found(const struct cga_opts *o, const char *name)
+{
+	size_t	 i;
+
+	fflush(stdout);
+	fprintf(stderr, "cgannotate: %s: source file not found in any of: ./",
+	    name);
+	for (i = 0; i < o->ninclude; i++)
+		fprintf(stderr, " %s", o->include[i]);
+	fputc('\n', stderr);
+}
+
+int
+cga_annotate_check_sources(const struct cga_opts *o)
+{
+	FILE	*f;
+	char	*opened;
+	size_t	 i;
+
+	for (i = 0; i < o->nsources; i++) {
+		if ((f = open_source(o, o->sources[i], &opened)) == NULL) {
+			not_found(o, o->sources[i]);
+			return -1;
+		}
+		fclose(f);
+		free(opened);
+	}
+	return 0;
+}
+
+static const struct cga_view *sort_view;
+
+static int
+line_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = (*(struct cga_line *const *)a)->line;
+	uint64_t	 y = (*(struct cga_line *const *)b)->line;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Files by cost of the primary sort event, highest first, then by name. */
+static int
+file_cmp(const void *a, const void *b)
+{
+	const struct ann_file	*fa = a, *fb = b;
+	int			 c = 0;
+
+	if (fa->cost != NULL && fb->cost != NULL)
+		c = cga_cost_cmp(sort_view, fa->cost, fb->cost);
+	else if (fa->cost != NULL || fb->cost != NULL)
+		c = fa->cost != NULL ? -1 : 1;
+	return c != 0 ? c : strcmp(fa->name, fb->name);
+}
+
+static int
+site_cmp(const void *a, const void *b)
+{
+	const struct cga_site	*sa = *(const struct cga_site *const *)a;
+	const struct cga_site	*sb = *(const struct cga_site *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(sort_view, sa->cost, sb->cost);
+	if (c != 0)
+		return c;
+	c = strcmp(sa->key.callee->display, sb->key.callee->display);
+	if (c != 0)
+		return c;
+	return sa->count < sb->count ? -1 : sa->count > sb->count;
+}
+
+/* The call sites of each line of a file, by line. */
+struct line_sites {
+	uint64_t	  line;
+	struct cga_site	**sites;
+	size_t		  n;
+};
+
+/* Sites by line, then in the order they are printed. */
+static int
+site_line_cmp(const void *a, const void *b)
+{
+	const struct cga_site	*sa = *(const struct cga_site *const *)a;
+	const struct cga_site	*sb = *(const struct cga_site *const *)b;
+
+	if (sa->key.line != sb->key.line)
+		return sa->key.line < sb->key.line ? -1 : 1;
+	return site_cmp(a, b);
+}
+
+/* The file's call sites grouped by line, in line order. */
+static struct line_sites *
+file_sites(const struct cga_profile *p, const struct cga_file *f, size_t *np)
+{
+	struct line_sites	*ls;
+	struct cga_site		*s, *tmp, **all;
+	size_t			 n = 0, nall = 0, i;
+
+	HASH_ITER(hh, p->sites, s, tmp)
+		if (s->key.file == f)
+			nall++;
+	all = xcalloc(nall + 1, sizeof(*all));
+	ls = xcalloc(nall + 1, sizeof(*ls));
+	nall = 0;
+	HASH_ITER(hh, p->sites, s, tmp)
+		if (s->key.file == f)
+			all[nall++] = s;
+	qsort(all, nall, sizeof(*all), site_line_cmp);
+	for (i = 0; i < nall; i++) {
+		if (n == 0 || ls[n - 1].line != all[i]->key.line) {
+			ls[n].line = all[i]->key.line;
+			ls[n++].sites = &all[i];
+		}
+		ls[n - 1].n++;
+	}
+	if (nall == 0)
+		free(all);
+	*np = n;
+	return ls;
+}
+
+static void
+print_sites(FILE *out, const struct cga_view *v, const size_t *w,
+    const struct line_sites *ls)
+{
+	char	 count[CGA_FMT_COUNT];
+	size_t	 i;
+
+	for (i = 0; i < ls->n; i++) {
+		cga_print_cost(out, v, w, ls->sites[i]->cost);
+		cga_fmt_count(count, ls->sites[i]->count);
+		fprintf(out, " => %s (%sx)\n", ls->sites[i]->key.callee->display,
+		    count);
+	}
+}
+
+static void
+newer_warning(FILE *out, const char *src, const char *profile)
+{
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+	    "@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
+	    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
+	    out);
+	fprintf(out, "@ Source file '%s' is more recent than input file '%s'.\n"
+	    "@ Annotations may not be correct.\n", src, profile);
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n\n",
+	    out);
+}
+
+static void
+bogus_warning(FILE *out, const char *src, int newer)
+{
+	size_t	 n = strlen(src);
+
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+	    "@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
+	    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+	    "@@\n", out);
+	fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n",
+	    src);
+	fputs("@@\n@@ Probable cause and solution:\n", out);
+	if (newer)
+		fprintf(out, "@@ cause:    '%s' has changed since information "
+		    "was gathered.\n"
+		    "@@           If so, a warning will have already been "
+		    "issued about this.\n"
+		    "@@ solution: Recompile program and rerun under "
+		    "\"valgrind --cachesim=yes\" to \n"
+		    "@@           gather new information.\n", src);
+	else if (n >= 2 && strcmp(src + n - 2, ".h") == 0)
+		fputs("@@ cause:    bug in the Valgrind's debug info reader "
+		    "that screws up with .h\n"
+		    "@@           files sometimes\n"
+		    "@@ solution: none, sorry\n", out);
+	else
+		fputs("@@ cause:    not sure, sorry\n", out);
+	fputs("@@\n"
+	    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
+	    out);
+}
+
+static void
+dashes(FILE *out, uint64_t line)
+{
+	fprintf(out, "-- line %llu ----------------------------------------\n",
+	    (unsigned long long)line);
+}
+
+/* One file, following callgrind_annotate's walk through its lines. */
+static int
+annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
+    FILE *src, const char *shown_name, const char *opened, uint64_t *printed)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	struct cga_line		**lines = NULL, *l, *tmp, *zero = NULL;
+	struct line_sites	 *ls;
+	struct stat		  sst, pst;
+	size_t			 *w, n = 0, next = 0, i, nls, si = 0;
+	uint64_t		 *pairs, low, high, lineno = 0;
+	char			 *buf = NULL;
+	size_t			  bufcap = 0;
+	ssize_t			  got = 0;
+	int			  newer = 0, have;
+
+	fputs(fancy, out);
+	fprintf(out, "-- %s-annotated source: %s\n", af->user ? "User" : "Auto",
+	    shown_name);
+	fputs(fancy, out);
+	if (af->file == NULL) {
+		fprintf(out, "  No information has been collected for %s\n\n",
+		    af->name);
+		return 0;
+	}
+	HASH_ITER(hh, af->file->lines, l, tmp)
+		n++;
+	lines = xcalloc(n + 1, sizeof(*lines));
+	n = 0;
+	HASH_ITER(hh, af->file->lines, l, tmp)
+		lines[n++] = l;
+	qsort(lines, n, sizeof(*lines), line_cmp);
+
+	if (stat(opened, &sst) == 0 && stat(p->path, &pst) == 0 &&
+	    sst.st_mtime > pst.st_mtime) {
+		newer = 1;
+		newer_warning(out, af->name, p->path);
+	}
+	w = cga_widths_new(v);
+	for (i = 0; i < n; i++)
+		cga_widths_add(v, w, lines[i]->cost);
+	cga_print_events(out, v, w);
+	fputs("\n\n", out);
+
+	if (n > 0 && lines[0]->line == 0) {
+		zero = lines[0];
+		next = 1;
+	}
+	/* Ranges of lines within --context of a line with a cost. */
+	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
+	size_t np = 0;
+	for (i = next; i < n; i++) {
+		pairs[np++] = lines[i]->line > o->context ?
+		    lines[i]->line - o->context : 0;
+		while (i + 1 < n && lines[i]->line + 2 * o->context >=
+		    lines[i + 1]->line)
+			i++;
+		pairs[np++] = lines[i]->line + o->context;
+	}
+	if (np > 0 && pairs[0] < 1)
+		pairs[0] = 1;
+	ls = file_sites(p, af->file, &nls);
+
+	for (i = 0; i < np; i += 2) {
+		low = pairs[i];
+		high = pairs[i + 1];
+		while (lineno + 1 < low &&
+		    (got = getline(&buf, &bufcap, src)) != -1)
+			lineno++;
+		if (low != 1)
+			dashes(out, low);
+		have = 0;
+		while (lineno < high &&
+		    (got = getline(&buf, &bufcap, src)) != -1) {
+			have = 1;
+			lineno++;
+			if (next < n && lines[next]->line == lineno) {
+				cga_print_cost(out, v, w, lines[next]->cost);
+				cga_cost_add(p, printed, lines[next]->cost);
+				next++;
+			} else
+				cga_print_cost(out, v, w, NULL);
+			putc(' ', out);
+			fwrite(buf, 1, (size_t)got, out);
+			while (si < nls && ls[si].line < lineno)
+				si++;
+			if (si < nls && ls[si].line == lineno)
+				print_sites(out, v, w, &ls[si]);
+		}
+		if (!have || lineno < high)
+			break;
+		dashes(out, high);
+	}
+	if (next < n) {
+		for (i = next; i < n; i++) {
+			cga_print_cost(out, v, w, lines[i]->cost);
+			fprintf(out, " <bogus line %llu>\n",
+			    (unsigned long long)lines[i]->line);
+		}
+		fputs("\n", out);
+		bogus_warning(out, af->name, newer);
+	}
+	fputs("\n", out);
+	if (zero != NULL) {
+		cga_print_cost(out, v, w, zero->cost);
+		fprintf(out, " <counts for unidentified lines in %s>\n\n",
+		    af->name);
+	}
+	if (nls > 0)
+		free(ls[0].sites);
+	free(ls);
+	free(pairs);
+	free(buf);
+	free(w);
+	free(lines);
+	return 0;
+}
+
+static int
+add_file(struct ann_file **files, size_t *n, const struct cga_profile *p,
+    const char *name, int user)
+{
+	struct cga_file	*f;
+	struct cga_line	*l, *tmp;
+	size_t		 i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*files)[i].name, name) == 0) {
+			(*files)[i].user |= user;
+			return 0;
+		}
+	*files = xreallocarray(*files, *n + 1, sizeof(**files));
+	memset(&(*files)[*n], 0, sizeof(**files));
+	(*files)[*n].name = name;
+	(*files)[*n].user = user;
+	for (f = p->files; f != NULL; f = f->hh.next)
+		if (strcmp(f->name, name) == 0)
+			break;
+	(*files)[*n].file = f;
+	if (f != NULL) {
+		(*files)[*n].cost = xcalloc(p->cw, sizeof(uint64_t));
+		HASH_ITER(hh, f->lines, l, tmp)
+			if (cga_cost_add(p, (*files)[*n].cost, l->cost) == -1)
+				return -1;
+	}
+	(*n)++;
+	return 0;
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int
+cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
+    size_t nlisted)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	struct ann_file		 *files = NULL;
+	struct cga_view		  tv;
+	const char		**unfound = NULL;
+	uint64_t		 *printed, *total;
+	size_t			  n = 0, nunfound = 0, i, *w;
+	char			 *opened, *shown;
+	FILE			 *src;
+	int			  did = 0, rc = 0;
+
+	for (i = 0; i < o->nsources; i++)
+		if (add_file(&files, &n, p, o->sources[i], 1) == -1)
+			goto overflow;
+	if (o->auto_annotate)
+		for (i = 0; i < nlisted; i++)
+			if (strcmp(listed[i]->key.file, "???") != 0 &&
+			    add_file(&files, &n, p, listed[i]->key.file, 0) == -1)
+				goto overflow;
+	sort_view = v;
+	if (n > 0)
+		qsort(files, n, sizeof(*files), file_cmp);
+	printed = xcalloc(p->cw, sizeof(uint64_t));
+	for (i = 0; i < n; i++) {
+		if ((src = open_source(o, files[i].name, &opened)) == NULL) {
+			if (files[i].user) {
+				not_found(o, files[i].name);
+				rc = 1;
+				goto out;
+			}
+			unfound = xreallocarray(unfound, nunfound + 1,
+			    sizeof(*unfound));
+			unfound[nunfound++] = files[i].name;
+			continue;
+		}
+		if (strcmp(opened, files[i].name) == 0)
+			shown = xstrdup(opened);
+		else {
+			shown = xmalloc(strlen(opened) + 4);
+			/* "DIR/ + NAME", as callgrind_annotate shows it */
+			memcpy(shown, opened, strlen(opened) -
+			    strlen(files[i].name));
+			strcpy(shown + strlen(opened) - strlen(files[i].name),
+			    " + ");
+			strcat(shown, files[i].name);
+		}
+		if (files[i].file != NULL)
+			did = 1;
+		annotate_file(out, v, &files[i], src, shown, opened, printed);
+		fclose(src);
+		free(opened);
+		free(shown);
+	}
+	if (nunfound > 0) {
+		qsort(unfound, nunfound, sizeof(*unfound), name_cmp);
+		fputs(fancy, out);
+		fputs("The following files chosen for auto-annotation could "
+		    "not be found:\n", out);
+		fputs(fancy, out);
+		for (i = 0; i < nunfound; i++)
+			fprintf(out, "  %s\n", unfound[i]);
+		fputs("\n", out);
+	}
+	if (did) {
+		/* Percentages of what was annotated, never above 100 %. */
+		total = xcalloc(p->cw, sizeof(uint64_t));
+		memcpy(total, p->total, p->cw * sizeof(uint64_t));
+		for (i = 0; i < p->nev; i++)
+			if (total[i] == 0 || printed[i] > total[i])
+				total[i] = printed[i];
+		tv = *v;
+		tv.total = total;
+		w = cga_widths_new(&tv);
+		cga_widths_add(&tv, w, printed);
+		fputs(fancy, out);
+		cga_print_events(out, &tv, w);
+		fputs("\n", out);
+		fputs(fancy, out);
+		cga_print_cost(out, &tv, w, printed);
+		fputs(" events annotated\n\n", out);
+		free(w);
+		free(total);
+	}
+out:
+	free(printed);
+	for (i = 0; i < n; i++)
+		free(files[i].cost);
+	free(files);
+	free(unfound);
+	return rc;
+overflow:
+	cga_diag("%s: a file's cost does not fit in 64 bits", p->path);
+	for (i = 0; i < n; i++)
+		free(files[i].cost);
+	free(files);
+	return 1;
+}

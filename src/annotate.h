@@ -1,0 +1,16 @@
+/* annotate.h: source annotation after the function list; used by main.c. */
+#ifndef CGA_ANNOTATE_H
+#define CGA_ANNOTATE_H
+
+#include <stdio.h>
+
+#include "opts.h"
+#include "report.h"
+
+/* 0, or -1 after naming a source file from the command line not found. */
+int	cga_annotate_check_sources(const struct cga_opts *);
+/* Annotates the files of the listed functions and the named ones: exit status. */
+int	cga_annotate(FILE *, const struct cga_view *, struct cga_fn **listed,
+	    size_t nlisted);
+
+#endif

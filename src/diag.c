@@ -1,0 +1,67 @@
+/* diag.c: formats every diagnostic cgannotate prints. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+static void
+quote(const char *text, size_t len)
+{
+	size_t		 i, n;
+	unsigned char	 c;
+
+	n = len > CGA_DIAG_QUOTE ? CGA_DIAG_QUOTE : len;
+	fputs(" '", stderr);
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)text[i];
+		if (c < 0x20 || c == 0x7f || c == '\\')
+			fprintf(stderr, "\\x%02x", c);
+		else
+			putc(c, stderr);
+	}
+	fputs(n < len ? "'..." : "'", stderr);
+}
+
+static void
+positioned(const char *path, uint64_t line, const char *kind, const char *msg,
+    const char *text, size_t len)
+{
+	fflush(stdout);
+	if (line > 0)
+		fprintf(stderr, "cgannotate: %s:%llu: %s%s", path,
+		    (unsigned long long)line, kind, msg);
+	else
+		fprintf(stderr, "cgannotate: %s: %s%s", path, kind, msg);
+	if (text != NULL) {
+		putc(':', stderr);
+		quote(text, len);
+	}
+	putc('\n', stderr);
+}
+
+void
+cga_diag_line(const char *path, uint64_t line, const char *msg,
+    const char *text, size_t len)
+{
+	positioned(path, line, "", msg, text, len);
+}
+
+void
+cga_diag_warn(const char *path, uint64_t line, const char *msg,
+    const char *text, size_t len)
+{
+	positioned(path, line, "warning: ", msg, text, len);
+}
+
+void
+cga_diag(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fflush(stdout);
+	fputs("cgannotate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+}

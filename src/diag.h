@@ -1,0 +1,20 @@
+/* diag.h: the one place where diagnostics are formatted; used by every stage. */
+#ifndef CGA_DIAG_H
+#define CGA_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest stretch of offending text quoted in a message. */
+#define CGA_DIAG_QUOTE	60
+
+/* cgannotate: PATH:LINE: MSG: 'TEXT' (text cut short, control bytes escaped) */
+void	cga_diag_line(const char *path, uint64_t line, const char *msg,
+	    const char *text, size_t len);
+/* cgannotate: PATH:LINE: warning: MSG: 'TEXT' */
+void	cga_diag_warn(const char *path, uint64_t line, const char *msg,
+	    const char *text, size_t len);
+/* cgannotate: MSG (printf-style) */
+void	cga_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

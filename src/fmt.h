@@ -1,0 +1,22 @@
+/* fmt.h: how counts and percentages are written; used by every printer. */
+#ifndef CGA_FMT_H
+#define CGA_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest text cga_fmt_count writes, with its NUL: 20 digits, 6 commas. */
+#define CGA_FMT_COUNT	27
+/* Longest text cga_fmt_perc writes: " (-1.8e+19%)" would be long; cap it. */
+#define CGA_FMT_PERC	64
+
+/* Writes v with commas between groups of three digits; returns the length. */
+size_t	cga_fmt_count(char *buf, uint64_t v);
+/* The width cga_fmt_count gives v. */
+size_t	cga_fmt_count_width(uint64_t v);
+/* The percentage v is of total, as callgrind_annotate computes it. */
+double	cga_fmt_percent(uint64_t v, uint64_t total);
+/* " (12.34%)": two decimals, one from 99.995 % or at/below -9.995 %. */
+size_t	cga_fmt_perc(char *buf, double perc);
+
+#endif

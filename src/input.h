@@ -1,0 +1,28 @@
+/* input.h: reads a profile file line by line in large blocks; used by load.c. */
+#ifndef CGA_INPUT_H
+#define CGA_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cga_input {
+	const char	*path;
+	int		 fd;
+	char		*buf;
+	size_t		 cap;
+	size_t		 start;		/* first unread byte */
+	size_t		 end;		/* end of the bytes read */
+	int		 eof;
+	uint64_t	 lineno;	/* number of the line last returned */
+};
+
+/* 0, or -1 after printing why the file cannot be read. */
+int	cga_input_open(struct cga_input *, const char *path);
+void	cga_input_close(struct cga_input *);
+/*
+ * The next line, without its newline and a CR before it, NUL-terminated
+ * in place: 1, 0 at the end of the input, -1 after printing a read error.
+ */
+int	cga_input_line(struct cga_input *, char **line, size_t *len);
+
+#endif

@@ -1,0 +1,1127 @@
+/*
+ * load.c: reads the Callgrind profile format (and Cachegrind's subset of it)
+ * into the model, one line at a time, as valgrind writes it.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "input.h"
+#include "load.h"
+
+/* Warnings printed per file before the rest are only counted. */
+#define MAX_WARNINGS	20
+/* Name ids below this are kept in an array, others in a hash. */
+#define ID_ARRAY_MAX	(1u << 20)
+
+enum idkind { ID_FILE, ID_FN, ID_OBJ, ID_KINDS };
+enum poskind { POS_INSTR, POS_BB, POS_LINE };
+
+struct ident {
+	uint64_t	 id;
+	const char	*name;
+	UT_hash_handle	 hh;
+};
+
+/* One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=. */
+struct idtab {
+	const char	**v;
+	size_t		  n;
+	struct ident	 *h;
+};
+
+/* A derived event from an event: line, resolved when the body begins. */
+struct pending_event {
+	const char	*name;
+	const char	*longname;
+	char		*expr;		/* NULL for a long name only */
+	uint64_t	 line;
+};
+
+struct loader {
+	struct cga_profile		*p;
+	const struct cga_load_opts	*opts;
+	struct cga_input		 in;
+	const char			*path;
+	char				*text;	/* the line being read */
+	size_t				 len;
+
+	struct idtab			 ids[ID_KINDS];
+	const char			*unknown;	/* "???" */
+	size_t				 cwdlen;
+	int				 nwarn;
+
+	/* Header of the file's first part, before the model has events. */
+	const char		       **evnames;
+	size_t				 nevnames;
+	struct pending_event		*pend;
+	size_t				 npend;
+
+	/* The part being read. */
+	struct cga_part			*part;
+	int				 in_body;
+	int				 have_events;
+	size_t				 npos;
+	int				 linepos;	/* index of "line", or -1 */
+	uint64_t			 last[3];
+	size_t				 nfev;		/* the part's events: */
+	size_t				*map;		/* its events in the model */
+	uint64_t			*kmask;		/* defined-mask for k counts */
+	uint64_t			*summary, *totals;
+	uint64_t			 totals_line;
+
+	/* Where cost lines go. */
+	struct cga_file			*file;
+	const char			*fnname;
+	struct cga_fn			*fn;
+	const char			*obj;
+	const char			*cfile;		/* cfi= for the next cfn= */
+	struct cga_fn			*callee;
+	struct cga_call			*call;		/* last call edge used */
+	struct cga_line			*line;		/* last line entry used */
+	struct cga_file			*line_file;	/* the file it is in */
+	int				 pending_call;
+	uint64_t			 call_count;
+	uint64_t			 call_line;
+
+	uint64_t			*vals;		/* counts of one cost line */
+	size_t				 k;
+};
+
+static int
+bad(struct loader *ld, const char *msg)
+{
+	cga_diag_line(ld->path, ld->in.lineno, msg, ld->text, ld->len);
+	return -1;
+}
+
+static void
+warn(struct loader *ld, const char *msg)
+{
+	if (++ld->nwarn <= MAX_WARNINGS)
+		cga_diag_warn(ld->path, ld->in.lineno, msg, ld->text, ld->len);
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static char *
+skip_blanks(char *s)
+{
+	while (blank(*s))
+		s++;
+	return s;
+}
+
+/* Where a token ends: a blank or the end of the line. */
+static int
+token_end(char c)
+{
+	return c == '\0' || blank(c);
+}
+
+/*
+ * Reads a decimal or 0x hexadecimal number at *sp: 0, -1 when there is
+ * none, -2 when it does not fit in 64 bits.
+ */
+static int
+number(char **sp, uint64_t *v)
+{
+	char		*s = *sp;
+	uint64_t	 n = 0;
+	unsigned	 d;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+	    isxdigit((unsigned char)s[2])) {
+		for (s += 2; isxdigit((unsigned char)*s); s++) {
+			d = isdigit((unsigned char)*s) ? (unsigned)(*s - '0') :
+			    (unsigned)(tolower((unsigned char)*s) - 'a' + 10);
+			if (n > (UINT64_MAX >> 4))
+				return -2;
+			n = n << 4 | d;
+		}
+	} else if (isdigit((unsigned char)*s)) {
+		for (; isdigit((unsigned char)*s); s++) {
+			d = (unsigned)(*s - '0');
+			if (n > (UINT64_MAX - d) / 10)
+				return -2;
+			n = n * 10 + d;
+		}
+	} else
+		return -1;
+	*sp = s;
+	*v = n;
+	return 0;
+}
+
+/* A number that must end its token; err names what was expected. */
+static int
+number_token(struct loader *ld, char **sp, uint64_t *v, const char *err)
+{
+	switch (number(sp, v)) {
+	case -2:
+		return bad(ld, "number does not fit in 64 bits");
+	case -1:
+		return bad(ld, err);
+	}
+	if (!token_end(**sp))
+		return bad(ld, err);
+	return 0;
+}
+
+/* A subposition: a number, +N, -N or *, relative to base. */
+static int
+subposition(struct loader *ld, char **sp, uint64_t base, uint64_t *v)
+{
+	char		*s = *sp;
+	uint64_t	 n;
+	int		 sign = 0;
+
+	if (*s == '*') {
+		s++;
+		n = base;
+	} else {
+		if (*s == '+' || *s == '-')
+			sign = *s++;
+		switch (number(&s, &n)) {
+		case -2:
+			return bad(ld, "position does not fit in 64 bits");
+		case -1:
+			return bad(ld, sign ? "expected digits after the sign "
+			    "of a relative position" : "expected a position");
+		}
+		if (sign == '+' && __builtin_add_overflow(base, n, &n))
+			return bad(ld, "relative position goes past 2^64-1");
+		if (sign == '-') {
+			if (n > base)
+				return bad(ld, "relative position goes below 0");
+			n = base - n;
+		}
+	}
+	if (!token_end(*s))
+		return bad(ld, "expected a position");
+	*sp = s;
+	*v = n;
+	return 0;
+}
+
+/* A target position (calls=, jump=): checked, not kept. */
+static int
+target(struct loader *ld, char *s)
+{
+	uint64_t	 v;
+	size_t		 i = 0;
+
+	for (s = skip_blanks(s); *s != '\0'; s = skip_blanks(s), i++)
+		if (subposition(ld, &s, ld->last[i < ld->npos ? i : 0], &v))
+			return -1;
+	return 0;
+}
+
+static const char *
+idtab_get(struct idtab *t, uint64_t id)
+{
+	struct ident	*e;
+
+	if (id < t->n)
+		return t->v[id];
+	if (id < ID_ARRAY_MAX)
+		return NULL;
+	HASH_FIND(hh, t->h, &id, sizeof(id), e);
+	return e != NULL ? e->name : NULL;
+}
+
+static void
+idtab_set(struct loader *ld, struct idtab *t, uint64_t id, const char *name)
+{
+	struct ident	*e;
+	size_t		 n;
+
+	if (id < ID_ARRAY_MAX) {
+		if (id >= t->n) {
+			n = t->n ? t->n : 256;
+			while (n <= id)
+				n *= 2;
+			if (n > ID_ARRAY_MAX)
+				n = ID_ARRAY_MAX;
+			t->v = xreallocarray(t->v, n, sizeof(*t->v));
+			memset(t->v + t->n, 0, (n - t->n) * sizeof(*t->v));
+			t->n = n;
+		}
+		t->v[id] = name;
+		return;
+	}
+	e = cga_arena_alloc(&ld->p->arena, sizeof(*e));
+	e->id = id;
+	e->name = name;
+	HASH_ADD(hh, t->h, id, sizeof(id), e);
+}
+
+static void
+idtab_free(struct idtab *t)
+{
+	free(t->v);
+	HASH_CLEAR(hh, t->h);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * The name of a position line: "name", "(id) name" (which defines id) or
+ * "(id)".  File names lose the current directory, as in fl=.
+ */
+static int
+name_value(struct loader *ld, enum idkind kind, char *s, const char **out)
+{
+	const char	*name, *old;
+	char		*end;
+	uint64_t	 id;
+	int		 have_id = 0;
+
+	s = skip_blanks(s);
+	if (s[0] == '(' && isdigit((unsigned char)s[1])) {
+		end = s + 1;
+		if (number(&end, &id) != 0 || *end != ')')
+			return bad(ld, "expected '(number)' before the name");
+		s = skip_blanks(end + 1);
+		have_id = 1;
+		if (*s == '\0') {
+			if ((name = idtab_get(&ld->ids[kind], id)) == NULL)
+				return bad(ld, "name id used before it is "
+				    "defined");
+			*out = name;
+			return 0;
+		}
+	}
+	if (kind == ID_FILE && ld->cwdlen > 0 &&
+	    strncmp(s, ld->opts->cwd, ld->cwdlen) == 0)
+		s += ld->cwdlen;
+	name = cga_profile_intern(ld->p, s, strlen(s));
+	if (have_id) {
+		old = idtab_get(&ld->ids[kind], id);
+		if (old != NULL && old != name)
+			return bad(ld, "name id defined again with another "
+			    "name");
+		if (old == NULL)
+			idtab_set(ld, &ld->ids[kind], id, name);
+	}
+	*out = name;
+	return 0;
+}
+
+/* Resolves a derived event's expression into recorded events. */
+static int
+derive_terms(struct loader *ld, struct pending_event *pe,
+    struct cga_event *ev, size_t nrec, size_t self, int depth)
+{
+	struct cga_event	*e = &ev[self];
+	char			*s = pe->expr, *name;
+	uint64_t		 coef;
+	size_t			 i, j, len;
+
+	if (depth > 32) {
+		cga_diag_line(ld->path, pe->line, "derived events refer to "
+		    "each other in a cycle", pe->name, strlen(pe->name));
+		return -1;
+	}
+	for (;;) {
+		s = skip_blanks(s);
+		coef = 1;
+		if (isdigit((unsigned char)*s)) {
+			if (number(&s, &coef) != 0)
+				goto bad;
+			s = skip_blanks(s);
+			if (*s == '*')
+				s = skip_blanks(s + 1);
+		}
+		name = s;
+		while (*s != '\0' && !blank(*s) && *s != '+')
+			s++;
+		if ((len = (size_t)(s - name)) == 0)
+			goto bad;
+		for (i = 0; i < ld->npend + nrec; i++)
+			if (strlen(ev[i].name) == len &&
+			    memcmp(ev[i].name, name, len) == 0)
+				break;
+		if (i == ld->npend + nrec) {
+			cga_diag_line(ld->path, pe->line, "derived event "
+			    "names an unknown event", name, len);
+			return -1;
+		}
+		if (i < nrec) {
+			e->terms = xreallocarray(e->terms, e->nterms + 1,
+			    sizeof(*e->terms));
+			e->terms[e->nterms].ev = i;
+			e->terms[e->nterms++].coef = coef;
+		} else {
+			/* Another derived event: take in its terms. */
+			struct cga_event sub = { 0 };
+			struct cga_event *save = &ev[i];
+
+			ev[i] = sub;
+			ev[i].name = save->name;
+			if (derive_terms(ld, &ld->pend[i - nrec], ev, nrec, i,
+			    depth + 1) == -1)
+				return -1;
+			for (j = 0; j < ev[i].nterms; j++) {
+				e->terms = xreallocarray(e->terms,
+				    e->nterms + 1, sizeof(*e->terms));
+				e->terms[e->nterms] = ev[i].terms[j];
+				if (__builtin_mul_overflow(coef,
+				    ev[i].terms[j].coef,
+				    &e->terms[e->nterms].coef)) {
+					cga_diag_line(ld->path, pe->line,
+					    "derived event's factor does not "
+					    "fit in 64 bits", pe->name,
+					    strlen(pe->name));
+					return -1;
+				}
+				e->nterms++;
+			}
+			free(ev[i].terms);
+			ev[i].terms = NULL;
+			ev[i].nterms = 0;
+		}
+		s = skip_blanks(s);
+		if (*s == '\0')
+			return 0;
+		if (*s++ != '+')
+			goto bad;
+	}
+bad:
+	cga_diag_line(ld->path, pe->line, "expected a derived event as "
+	    "'NAME = [N [*]] EVENT + ...'", pe->expr, strlen(pe->expr));
+	return -1;
+}
+
+/* Fixes the model's events from the first part's events: and event: lines. */
+static int
+make_events(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+	struct cga_event	*ev;
+	size_t			 nrec = ld->nevnames, nev, i, j;
+
+	ev = xcalloc(nrec + ld->npend, sizeof(*ev));
+	for (i = 0; i < nrec; i++)
+		ev[i].name = ld->evnames[i];
+	nev = nrec;
+	for (i = 0; i < ld->npend; i++) {
+		for (j = 0; j < nev; j++)
+			if (strcmp(ev[j].name, ld->pend[i].name) == 0)
+				break;
+		if (ld->pend[i].expr != NULL && j < nev) {
+			cga_diag_line(ld->path, ld->pend[i].line, "derived "
+			    "event has the name of another event",
+			    ld->pend[i].name, strlen(ld->pend[i].name));
+			goto fail;
+		}
+		if (ld->pend[i].expr == NULL) {
+			if (j < nrec && ld->pend[i].longname != NULL)
+				ev[j].longname = ld->pend[i].longname;
+			ld->pend[i].name = "";	/* a long name only */
+			continue;
+		}
+		ev[nev].name = ld->pend[i].name;
+		ev[nev].longname = ld->pend[i].longname;
+		nev++;
+	}
+	/* Derived events sit after the recorded ones in event: order. */
+	for (i = 0, j = nrec; i < ld->npend; i++) {
+		if (ld->pend[i].expr == NULL)
+			continue;
+		if (ev[j].nterms == 0 &&
+		    derive_terms(ld, &ld->pend[i], ev, nrec, j, 0) == -1)
+			goto fail;
+		j++;
+	}
+	cga_profile_set_events(p, ev, nev, nrec);
+	p->total = cga_cost_new(p);
+	return 0;
+fail:
+	for (i = 0; i < nrec + ld->npend; i++)
+		free(ev[i].terms);
+	free(ev);
+	return -1;
+}
+
+/* The part's events: in the model's order. */
+static int
+map_events(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+	size_t			 i, k;
+
+	ld->nfev = ld->nevnames;
+	ld->map = xreallocarray(ld->map, ld->nfev, sizeof(*ld->map));
+	for (i = 0; i < ld->nfev; i++) {
+		ld->map[i] = cga_event_index(p, ld->evnames[i]);
+		if (ld->map[i] == CGA_NOEVENT || ld->map[i] >= p->nrec)
+			return bad(ld, "event not among the events of the "
+			    "first part");
+	}
+	free(ld->kmask);
+	ld->kmask = xcalloc((ld->nfev + 1) * p->maskw, sizeof(uint64_t));
+	for (k = 1; k <= ld->nfev; k++) {
+		memcpy(ld->kmask + k * p->maskw, ld->kmask + (k - 1) *
+		    p->maskw, p->maskw * sizeof(uint64_t));
+		ld->kmask[k * p->maskw + ld->map[k - 1] / 64] |=
+		    (uint64_t)1 << (ld->map[k - 1] % 64);
+	}
+	return 0;
+}
+
+/* Fixes the events once the first cost, position or summary line needs them. */
+static int
+need_events(struct loader *ld)
+{
+	if (!ld->have_events)
+		return bad(ld, "expected an events: line before this line");
+	if (ld->p->ev == NULL && make_events(ld) == -1)
+		return -1;
+	if (ld->map == NULL && map_events(ld) == -1)
+		return -1;
+	if (ld->vals == NULL)
+		ld->vals = xcalloc(ld->p->nev, sizeof(uint64_t));
+	return 0;
+}
+
+/* The first position or cost line of a part. */
+static int
+body_begin(struct loader *ld)
+{
+	if (need_events(ld) == -1)
+		return -1;
+	if (ld->part->self == NULL)
+		ld->part->self = cga_cost_new(ld->p);
+	ld->in_body = 1;
+	return 0;
+}
+
+static void
+part_begin(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+
+	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
+	ld->part = &p->parts[p->nparts++];
+	memset(ld->part, 0, sizeof(*ld->part));
+	ld->part->path = ld->path;
+	ld->in_body = 0;
+	ld->npos = 1;
+	ld->linepos = 0;
+	memset(ld->last, 0, sizeof(ld->last));
+	ld->summary = ld->totals = NULL;
+	ld->file = cga_file_get(p, ld->unknown);
+	ld->fnname = NULL;
+	ld->fn = NULL;
+	ld->obj = NULL;
+	ld->cfile = NULL;
+	ld->callee = NULL;
+	ld->call = NULL;
+	ld->line = NULL;
+}
+
+static int
+all_zero(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 i;
+
+	for (i = 0; i < p->nrec; i++)
+		if (c[i] != 0)
+			return 0;
+	return 1;
+}
+
+/* Settles the part's program total and checks its totals: line. */
+static int
+part_end(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+	struct cga_part		*pt = ld->part;
+	const uint64_t		*src = NULL;
+	size_t			 i, j;
+	char			 msg[256];
+
+	if (ld->pending_call) {
+		ld->in.lineno = ld->call_line;
+		return bad(ld, "calls= line is not followed by a cost line");
+	}
+	if (p->ev == NULL)	/* a part without a body */
+		return 0;
+	if (pt->self == NULL)
+		pt->self = cga_cost_new(p);
+	pt->total = cga_cost_new(p);
+	if (ld->summary != NULL && !all_zero(p, ld->summary))
+		src = ld->summary;
+	else if (ld->totals != NULL && !all_zero(p, ld->totals))
+		src = ld->totals;
+	if (src != NULL) {
+		memcpy(pt->total, src, p->cw * sizeof(uint64_t));
+		/* Events the line leaves out come from the cost lines. */
+		for (i = 0; i < ld->nfev; i++) {
+			j = ld->map[i];
+			if (!cga_cost_defined(p, pt->total, j)) {
+				pt->total[j] = pt->self[j];
+				cga_cost_define(p, pt->total, j);
+			}
+		}
+	} else {
+		memcpy(pt->total, pt->self, p->cw * sizeof(uint64_t));
+		pt->calculated = 1;
+		p->calculated = 1;
+	}
+	if (cga_cost_add(p, p->total, pt->total) == -1) {
+		cga_diag("%s: program totals overflow 64 bits", ld->path);
+		return -1;
+	}
+	if (ld->totals != NULL) {
+		for (i = 0; i < p->nrec; i++) {
+			if (!cga_cost_defined(p, ld->totals, i) ||
+			    ld->totals[i] == pt->self[i])
+				continue;
+			snprintf(msg, sizeof(msg), "totals: line disagrees "
+			    "with the sum of the cost lines (%s: %llu, "
+			    "cost lines: %llu)", p->ev[i].name,
+			    (unsigned long long)ld->totals[i],
+			    (unsigned long long)pt->self[i]);
+			if (++ld->nwarn <= MAX_WARNINGS)
+				cga_diag_warn(ld->path, ld->totals_line, msg,
+				    NULL, 0);
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Counts of a cost line, summary: or totals: into ld->vals. */
+static int
+counts(struct loader *ld, char *s)
+{
+	uint64_t	 v;
+	size_t		 k = 0;
+
+	for (s = skip_blanks(s); *s != '\0'; s = skip_blanks(s)) {
+		if (k == ld->nfev)
+			return bad(ld, "more counts than events");
+		if (*s == '-')
+			return bad(ld, "negative count");
+		if (number_token(ld, &s, &v, "expected a count") == -1)
+			return -1;
+		ld->vals[ld->map[k++]] = v;
+	}
+	ld->k = k;
+	return 0;
+}
+
+static int
+add_counts(struct loader *ld, uint64_t *dst)
+{
+	const struct cga_profile	*p = ld->p;
+	const uint64_t			*mask;
+	size_t				 i, j;
+
+	for (i = 0; i < ld->k; i++) {
+		j = ld->map[i];
+		if (__builtin_add_overflow(dst[j], ld->vals[j], &dst[j]))
+			return bad(ld, "cost sum overflows 64 bits");
+	}
+	mask = ld->kmask + ld->k * p->maskw;
+	for (i = 0; i < p->maskw; i++)
+		dst[p->nev + i] |= mask[i];
+	return 0;
+}
+
+static struct cga_fn *
+current_fn(struct loader *ld)
+{
+	if (ld->fn == NULL) {
+		/* Costs before any fn= line: an unknown function. */
+		ld->fn = cga_fn_get(ld->p, ld->file->name, ld->unknown);
+		ld->fn->listed = 1;
+	}
+	return ld->fn;
+}
+
+static int
+cost_line(struct loader *ld, char *s)
+{
+	struct cga_profile	*p = ld->p;
+	struct cga_fn		*fn;
+	struct cga_site		*site;
+	uint64_t		 pos[3], line;
+	size_t			 i;
+
+	if (!ld->in_body && body_begin(ld) == -1)
+		return -1;
+	for (i = 0; i < ld->npos; i++) {
+		if (i > 0) {
+			if (!blank(*s))
+				return bad(ld, "expected a position");
+			s = skip_blanks(s);
+		}
+		if (subposition(ld, &s, ld->last[i], &pos[i]) == -1)
+			return -1;
+	}
+	memcpy(ld->last, pos, sizeof(pos));
+	if (counts(ld, s) == -1)
+		return -1;
+	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
+	fn = current_fn(ld);
+
+	if (ld->pending_call) {
+		ld->pending_call = 0;
+		if (ld->call == NULL || ld->call->key.caller != fn ||
+		    ld->call->key.callee != ld->callee)
+			ld->call = cga_call_get(p, fn, ld->callee);
+		if (__builtin_add_overflow(ld->call->count, ld->call_count,
+		    &ld->call->count))
+			return bad(ld, "call count sum overflows 64 bits");
+		if (add_counts(ld, ld->call->cost) == -1)
+			return -1;
+		if (!ld->opts->lines)
+			return 0;
+		site = cga_site_get(p, ld->file, line, fn, ld->callee);
+		site->count += ld->call_count;	/* below the edge's sum */
+		return add_counts(ld, site->cost);
+	}
+	if (add_counts(ld, fn->self) == -1 ||
+	    add_counts(ld, ld->part->self) == -1)
+		return -1;
+	if (!ld->opts->lines)
+		return 0;
+	if (ld->line == NULL || ld->line->line != line ||
+	    ld->line_file != ld->file) {
+		ld->line = cga_line_get(p, ld->file, line);
+		ld->line_file = ld->file;
+	}
+	return add_counts(ld, ld->line->cost);
+}
+
+/* ob= fl= fi= fe= fn= cob= cfi= cfl= cfn= calls= jump= jcnd= jfi= jfn= */
+static int
+position_line(struct loader *ld, const char *key, size_t klen, char *v)
+{
+	struct cga_profile	*p = ld->p;
+	const char		*name;
+	uint64_t		 n, m;
+
+#define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
+	if (!ld->in_body && body_begin(ld) == -1)
+		return -1;
+	if (KEY("fn")) {
+		if (name_value(ld, ID_FN, v, &name) == -1)
+			return -1;
+		ld->fnname = name;
+		ld->fn = cga_fn_get(p, ld->file->name, name);
+		ld->fn->listed = 1;
+		ld->fn->obj = ld->obj;
+	} else if (KEY("fl")) {
+		if (name_value(ld, ID_FILE, v, &name) == -1)
+			return -1;
+		ld->file = cga_file_get(p, name);
+	} else if (KEY("fi") || KEY("fe")) {
+		/* Inlined code: the function continues under this file. */
+		if (name_value(ld, ID_FILE, v, &name) == -1)
+			return -1;
+		ld->file = cga_file_get(p, name);
+		if (ld->fnname != NULL) {
+			ld->fn = cga_fn_get(p, name, ld->fnname);
+			ld->fn->listed = 1;
+		}
+	} else if (KEY("ob")) {
+		if (name_value(ld, ID_OBJ, v, &name) == -1)
+			return -1;
+		ld->obj = name;
+	} else if (KEY("cfn")) {
+		if (name_value(ld, ID_FN, v, &name) == -1)
+			return -1;
+		ld->callee = cga_fn_get(p, ld->cfile != NULL ? ld->cfile :
+		    ld->file->name, name);
+		ld->cfile = NULL;
+	} else if (KEY("cfi") || KEY("cfl")) {
+		if (name_value(ld, ID_FILE, v, &ld->cfile) == -1)
+			return -1;
+	} else if (KEY("cob")) {
+		if (name_value(ld, ID_OBJ, v, &name) == -1)
+			return -1;
+	} else if (KEY("jfi")) {
+		if (name_value(ld, ID_FILE, v, &name) == -1)
+			return -1;
+	} else if (KEY("jfn")) {
+		if (name_value(ld, ID_FN, v, &name) == -1)
+			return -1;
+	} else if (KEY("calls")) {
+		v = skip_blanks(v);
+		if (*v == '-')
+			return bad(ld, "negative call count");
+		if (number_token(ld, &v, &n, "expected 'calls=COUNT TARGET'"))
+			return -1;
+		if (ld->callee == NULL)
+			return bad(ld, "calls= line without a cfn= line "
+			    "before it");
+		if (target(ld, v) == -1)
+			return -1;
+		ld->pending_call = 1;
+		ld->call_count = n;
+		ld->call_line = ld->in.lineno;
+	} else if (KEY("jump")) {
+		v = skip_blanks(v);
+		if (number_token(ld, &v, &n, "expected 'jump=COUNT TARGET'"))
+			return -1;
+		return target(ld, v);
+	} else if (KEY("jcnd")) {
+		/* jcnd=FOLLOWED/EXECUTED TARGET, or the spec's spaced form */
+		v = skip_blanks(v);
+		if (number(&v, &n) != 0)
+			return bad(ld, "expected 'jcnd=COUNT/COUNT TARGET'");
+		if (*v == '/')
+			v++;
+		else if (blank(*v))
+			v = skip_blanks(v);
+		else
+			return bad(ld, "expected 'jcnd=COUNT/COUNT TARGET'");
+		if (number_token(ld, &v, &m, "expected 'jcnd=COUNT/COUNT "
+		    "TARGET'") == -1)
+			return -1;
+		return target(ld, v);
+	} else {
+		warn(ld, "unknown line kind, skipped");
+	}
+#undef KEY
+	return 0;
+}
+
+static int
+positions(struct loader *ld, char *v)
+{
+	static const char *const kinds[] = { "instr", "bb", "line" };
+	size_t	 i, len;
+	int	 prev = -1, k;
+
+	ld->npos = 0;
+	ld->linepos = -1;
+	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
+		for (len = 0; !token_end(v[len]); len++)
+			;
+		k = -1;
+		for (i = 0; i < 3; i++)
+			if (strlen(kinds[i]) == len &&
+			    memcmp(v, kinds[i], len) == 0)
+				k = (int)i;
+		if (len == 4 && memcmp(v, "addr", 4) == 0)
+			k = POS_INSTR;
+		if (k == -1)
+			return bad(ld, "expected positions: of instr, bb "
+			    "and line");
+		if (k <= prev)
+			return bad(ld, "expected positions: in the order "
+			    "instr, bb, line, each once");
+		if (k == POS_LINE)
+			ld->linepos = (int)ld->npos;
+		prev = k;
+		ld->npos++;
+	}
+	if (ld->npos == 0)
+		return bad(ld, "expected positions: of instr, bb and line");
+	return 0;
+}
+
+static int
+events(struct loader *ld, char *v)
+{
+	size_t	 len, i;
+	char	*name;
+
+	free(ld->evnames);
+	ld->evnames = NULL;
+	ld->nevnames = 0;
+	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
+		for (len = 0; !token_end(v[len]); len++)
+			;
+		name = v;
+		for (i = 0; i < ld->nevnames; i++)
+			if (strlen(ld->evnames[i]) == len &&
+			    memcmp(ld->evnames[i], name, len) == 0)
+				return bad(ld, "event named twice in events:");
+		ld->evnames = xreallocarray(ld->evnames, ld->nevnames + 1,
+		    sizeof(*ld->evnames));
+		ld->evnames[ld->nevnames++] =
+		    cga_profile_intern(ld->p, name, len);
+	}
+	if (ld->nevnames == 0)
+		return bad(ld, "expected event names after events:");
+	ld->have_events = 1;
+	if (ld->p->ev != NULL)	/* a later part, or another file */
+		return map_events(ld);
+	free(ld->map);
+	ld->map = NULL;
+	return 0;
+}
+
+/* event: NAME [= EXPR] [: LONG NAME] */
+static int
+event(struct loader *ld, char *v)
+{
+	struct pending_event	 pe;
+	char			*name, *s, *colon;
+
+	v = skip_blanks(v);
+	for (name = s = v; *s != '\0' && !blank(*s) && *s != '=' &&
+	    *s != ':'; s++)
+		;
+	if (s == name)
+		return bad(ld, "expected an event name after event:");
+	memset(&pe, 0, sizeof(pe));
+	pe.line = ld->in.lineno;
+	pe.name = cga_profile_intern(ld->p, name, (size_t)(s - name));
+	s = skip_blanks(s);
+	colon = strchr(s, ':');
+	if (colon != NULL) {
+		*colon = '\0';
+		pe.longname = cga_profile_intern(ld->p, skip_blanks(colon + 1),
+		    strlen(skip_blanks(colon + 1)));
+	}
+	if (*s == '=') {
+		pe.expr = xstrdup(skip_blanks(s + 1));
+	} else if (*s != '\0') {
+		if (colon != NULL)
+			*colon = ':';
+		return bad(ld, "expected '= EXPRESSION' or ': LONG NAME' "
+		    "after the event name");
+	}
+	if (ld->p->ev != NULL) {
+		/* Later parts may repeat the first part's events. */
+		free(pe.expr);
+		if (cga_event_index(ld->p, pe.name) == CGA_NOEVENT) {
+			if (colon != NULL)
+				*colon = ':';
+			return bad(ld, "event not among the events of the "
+			    "first part");
+		}
+		return 0;
+	}
+	ld->pend = xreallocarray(ld->pend, ld->npend + 1, sizeof(*ld->pend));
+	ld->pend[ld->npend++] = pe;
+	return 0;
+}
+
+/* summary: or totals: */
+static int
+cost_summary(struct loader *ld, char *v, uint64_t **dst)
+{
+	struct cga_profile	*p = ld->p;
+
+	if (need_events(ld) == -1 || counts(ld, v) == -1)
+		return -1;
+	*dst = cga_cost_new(p);
+	return add_counts(ld, *dst);
+}
+
+static const char *
+header_value(struct loader *ld, char *v)
+{
+	v = skip_blanks(v);
+	return cga_profile_intern(ld->p, v, strlen(v));
+}
+
+/* key: value lines; a header line after a body starts a new part. */
+static int
+header_line(struct loader *ld, const char *key, size_t klen, char *v)
+{
+	struct cga_profile	*p = ld->p;
+	const char		*s;
+	uint64_t		 n;
+	char			*t;
+
+#define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
+	if (KEY("summary"))
+		return cost_summary(ld, v, &ld->summary);
+	if (KEY("totals")) {
+		ld->totals_line = ld->in.lineno;
+		return cost_summary(ld, v, &ld->totals);
+	}
+	if (!(KEY("version") || KEY("creator") || KEY("pid") ||
+	    KEY("thread") || KEY("part") || KEY("cmd") || KEY("desc") ||
+	    KEY("positions") || KEY("events") || KEY("event"))) {
+		warn(ld, "unknown header line, skipped");
+		return 0;
+	}
+	if (ld->in_body) {
+		if (part_end(ld) == -1)
+			return -1;
+		part_begin(ld);
+	}
+	if (KEY("version")) {
+		t = skip_blanks(v);
+		if (number(&t, &n) != 0 || (*t != '\0' && *t != '.' &&
+		    !blank(*t)))
+			return bad(ld, "expected a version number");
+		if (n > 1)
+			return bad(ld, "unsupported format version (this "
+			    "reads version 1)");
+	} else if (KEY("creator")) {
+		if (p->creator == NULL)
+			p->creator = header_value(ld, v);
+	} else if (KEY("pid")) {
+		ld->part->pid = header_value(ld, v);
+	} else if (KEY("thread")) {
+		ld->part->thread = header_value(ld, v);
+	} else if (KEY("part")) {
+		ld->part->number = header_value(ld, v);
+	} else if (KEY("cmd")) {
+		ld->part->cmd = header_value(ld, v);
+	} else if (KEY("desc")) {
+		s = header_value(ld, v);
+		if (strncmp(s, "Trigger:", 8) == 0)
+			ld->part->trigger = header_value(ld, (char *)s + 8);
+		if (ld->part == p->parts && strncmp(s, "Option:", 7) != 0) {
+			p->desc = xreallocarray(p->desc, p->ndesc + 1,
+			    sizeof(*p->desc));
+			p->desc[p->ndesc++] = s;
+		}
+	} else if (KEY("positions")) {
+		return positions(ld, v);
+	} else if (KEY("events")) {
+		return events(ld, v);
+	} else if (KEY("event")) {
+		return event(ld, v);
+	}
+#undef KEY
+	return 0;
+}
+
+static int
+read_line(struct loader *ld, char *s, size_t len)
+{
+	char	*key;
+	size_t	 klen;
+	char	 c = s[0];
+
+	if (memchr(s, '\0', len) != NULL)
+		return bad(ld, "NUL byte in line");
+	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*')
+		return cost_line(ld, s);
+	if (c == '#')
+		return 0;
+	s = skip_blanks(s);
+	if (*s == '\0')
+		return 0;
+	if (ld->pending_call)
+		return bad(ld, "expected the cost line of the calls= line "
+		    "before");
+	for (key = s; islower((unsigned char)*s); s++)
+		;
+	klen = (size_t)(s - key);
+	if (klen > 0 && *s == '=')
+		return position_line(ld, key, klen, s + 1);
+	if (klen > 0 && *s == ':')
+		return header_line(ld, key, klen, s + 1);
+	warn(ld, "unknown line kind, skipped");
+	return 0;
+}
+
+int
+cga_profile_load(struct cga_profile *p, const char *path,
+    const struct cga_load_opts *opts)
+{
+	struct loader	 ld;
+	char		*s;
+	size_t		 len, i;
+	int		 r, first, rc = -1;
+
+	memset(&ld, 0, sizeof(ld));
+	ld.p = p;
+	ld.opts = opts;
+	ld.path = cga_profile_intern(p, path, strlen(path));
+	ld.unknown = cga_profile_intern(p, "???", 3);
+	ld.cwdlen = opts->cwd != NULL ? strlen(opts->cwd) : 0;
+	if (cga_input_open(&ld.in, path) == -1)
+		return -1;
+	if (p->path == NULL)
+		p->path = ld.path;
+	first = p->nparts == 0;
+	part_begin(&ld);
+	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
+		ld.text = s;
+		ld.len = len;
+		if (read_line(&ld, s, len) == -1)
+			goto out;
+	}
+	if (r == -1)
+		goto out;
+	ld.text = NULL;
+	ld.len = 0;
+	if (p->ev == NULL) {
+		cga_diag_line(ld.path, ld.in.lineno, ld.have_events ?
+		    "no cost lines" : "no events: line: not a Callgrind or "
+		    "Cachegrind profile", NULL, 0);
+		goto out;
+	}
+	if (part_end(&ld) == -1)
+		goto out;
+	/* A part that only had a header adds nothing. */
+	if (p->parts[p->nparts - 1].total == NULL)
+		p->nparts--;
+	if (first) {
+		p->cmd = p->parts[0].cmd;
+		p->pid = p->parts[0].pid;
+		p->part = p->parts[0].number;
+		p->thread = p->parts[0].thread;
+	}
+	if (ld.nwarn > MAX_WARNINGS)
+		cga_diag("%s: %d more warnings not shown", path,
+		    ld.nwarn - MAX_WARNINGS);
+	rc = 0;
+out:
+	cga_input_close(&ld.in);
+	for (i = 0; i < ID_KINDS; i++)
+		idtab_free(&ld.ids[i]);
+	for (i = 0; i < ld.npend; i++)
+		free(ld.pend[i].expr);
+	free(ld.pend);
+	free(ld.evnames);
+	free(ld.map);
+	free(ld.kmask);
+	free(ld.vals);
+	return rc;
+}
+
+int
+cga_profile_finish(struct cga_profile *p)
+{
+	struct cga_fn	*fn, *ftmp;
+	struct cga_call	*c, *ctmp;
+	struct cga_site	*s, *stmp;
+	struct cga_file	*f, *ftmp2;
+	struct cga_line	*l, *ltmp;
+	size_t		 i;
+	int		 err = 0;
+
+	if (p->nev == p->nrec)
+		return 0;
+	err |= cga_cost_derive(p, p->total);
+	for (i = 0; i < p->nparts; i++) {
+		err |= cga_cost_derive(p, p->parts[i].total);
+		err |= cga_cost_derive(p, p->parts[i].self);
+	}
+	HASH_ITER(hh, p->fns, fn, ftmp)
+		err |= cga_cost_derive(p, fn->self);
+	HASH_ITER(hh, p->calls, c, ctmp)
+		err |= cga_cost_derive(p, c->cost);
+	HASH_ITER(hh, p->sites, s, stmp)
+		err |= cga_cost_derive(p, s->cost);
+	HASH_ITER(hh, p->files, f, ftmp2)
+		HASH_ITER(hh, f->lines, l, ltmp)
+			err |= cga_cost_derive(p, l->cost);
+	if (err) {
+		cga_diag("%s: a derived event's count does not fit in 64 "
+		    "bits", p->path);
+		return -1;
+	}
+	return 0;
+}

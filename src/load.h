@@ -1,0 +1,21 @@
+/* load.h: the Callgrind/Cachegrind format reader; used by main.c. */
+#ifndef CGA_LOAD_H
+#define CGA_LOAD_H
+
+#include "profile.h"
+
+struct cga_load_opts {
+	int		 lines;	/* keep per-line costs and call sites */
+	const char	*cwd;	/* stripped from file names; ends in '/' */
+};
+
+/*
+ * Adds the profile at path to p.  0, or -1 after printing an error that
+ * names the file and line; p may then hold part of the file.
+ */
+int	cga_profile_load(struct cga_profile *, const char *path,
+	    const struct cga_load_opts *);
+/* Computes derived events once every file is loaded; 0, or -1 on overflow. */
+int	cga_profile_finish(struct cga_profile *);
+
+#endif

@@ -1,0 +1,365 @@
+/* main.c: the command line; wires loading, inclusive costs and the reports. */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <glob.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "annotate.h"
+#include "diag.h"
+#include "inclusive.h"
+#include "load.h"
+#include "opts.h"
+#include "report.h"
+
+#define CGA_VERSION	"0.1.0"
+
+static const char usage_line[] =
+    "usage: cgannotate [options] [profile [source-file ...]]\n";
+
+static void
+usage(FILE *out)
+{
+	fputs(usage_line, out);
+	fputs(
+"\n"
+"Prints the function report of a Callgrind or Cachegrind profile, as\n"
+"callgrind_annotate does, and annotates source files with line costs.\n"
+"\n"
+"options, with their defaults in [ ]:\n"
+"  -h, --help              print this help and exit\n"
+"      --version           print the version and exit\n"
+"      --show=A,B,C        show the columns of events A, B, C [all]\n"
+"      --sort=A,B,C        sort by events A, B, C [the events in order];\n"
+"                          A:N sets a threshold of N % for event A, and\n"
+"                          any such threshold replaces --threshold\n"
+"      --threshold=N       list functions until they hold N % of the\n"
+"                          first sort event [99]; 100 lists all\n"
+"      --show-percs=yes|no show percentages beside counts [yes]\n"
+"      --auto=yes|no       annotate the source files of listed functions [yes]\n"
+"      --context=N         lines of context around annotated lines [8]\n"
+"      --inclusive=yes|no  list functions by inclusive cost [no]\n"
+"      --tree=none|caller|calling|both\n"
+"                          print each function's callers and callees [none]\n"
+"  -I, --include=DIR       look for source files in DIR too\n"
+"\n"
+"With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
+"the current directory.  Exit status: 0 done, 1 bad input, 2 bad usage.\n",
+	    out);
+}
+
+static void __attribute__((noreturn))
+usage_error(const char *fmt, const char *arg)
+{
+	fflush(stdout);
+	fputs("cgannotate: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	fputs(usage_line, stderr);
+	fputs("Try 'cgannotate --help' for more.\n", stderr);
+	exit(2);
+}
+
+static int
+yes_no(const char *opt, const char *arg)
+{
+	if (strcmp(arg, "yes") == 0)
+		return 1;
+	if (strcmp(arg, "no") != 0)
+		usage_error("expected yes or no: %s", opt);
+	return 0;
+}
+
+/* A percentage from 0 to 100, as digits with one optional point. */
+static int
+percentage(const char *s, double *v)
+{
+	char	*end;
+	size_t	 n = strspn(s, "0123456789.");
+
+	if (n == 0 || strchr(s, '.') != strrchr(s, '.') ||
+	    !(s[n] == '\0' || (s[n] == '%' && s[n + 1] == '\0')))
+		return -1;
+	*v = strtod(s, &end);
+	return *v >= 0 && *v <= 100 ? 0 : -1;
+}
+
+/* A threshold text without its trailing '%'. */
+static char *
+threshold_text(const char *s)
+{
+	size_t	 n = strlen(s);
+
+	return xmemdup0(s, n > 0 && s[n - 1] == '%' ? n - 1 : n);
+}
+
+static void
+split_list(const char *arg, char ***items, size_t *n)
+{
+	const char	*s = arg, *comma;
+
+	free(*items);
+	*items = NULL;
+	*n = 0;
+	if (*arg == '\0')
+		return;
+	for (;;) {
+		comma = strchr(s, ',');
+		*items = xreallocarray(*items, *n + 1, sizeof(**items));
+		(*items)[(*n)++] = xmemdup0(s, comma != NULL ?
+		    (size_t)(comma - s) : strlen(s));
+		if (comma == NULL)
+			break;
+		s = comma + 1;
+	}
+}
+
+/* --sort=A,B:90: events, and thresholds where a ':N' ends an item. */
+static void
+sort_option(struct cga_opts *o, const char *arg)
+{
+	char	*colon, *th;
+	size_t	 i;
+	double	 v;
+
+	split_list(arg, &o->sort, &o->nsort);
+	o->sort_th = xcalloc(o->nsort + 1, sizeof(*o->sort_th));
+	o->sort_has_th = 0;
+	for (i = 0; i < o->nsort; i++) {
+		colon = strrchr(o->sort[i], ':');
+		if (colon == NULL)
+			continue;
+		th = colon + 1;
+		if (percentage(th, &v) == -1)
+			usage_error("expected EVENT or EVENT:PERCENT in --sort: "
+			    "%s", o->sort[i]);
+		o->sort_th[i] = threshold_text(th);
+		o->sort_has_th = 1;
+		*strchr(o->sort[i], ':') = '\0';
+	}
+}
+
+static void
+include_option(struct cga_opts *o, const char *arg)
+{
+	size_t	 n;
+	char	*dir;
+
+	if (*arg == '=')	/* callgrind_annotate's -I=DIR */
+		arg++;
+	n = strlen(arg);
+	if (n > 0 && arg[n - 1] == '/')
+		n--;
+	dir = xmalloc(n + 2);
+	memcpy(dir, arg, n);
+	memcpy(dir + n, "/", 2);
+	o->include = xreallocarray(o->include, o->ninclude + 1,
+	    sizeof(*o->include));
+	o->include[o->ninclude++] = dir;
+}
+
+static void
+parse_options(struct cga_opts *o, int argc, char **argv)
+{
+	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_INCLUSIVE, OPT_SHOW,
+	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
+	static const struct option longopts[] = {
+		{ "auto",	required_argument,	NULL, OPT_AUTO },
+		{ "context",	required_argument,	NULL, OPT_CONTEXT },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "include",	required_argument,	NULL, 'I' },
+		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
+		{ "show",	required_argument,	NULL, OPT_SHOW },
+		{ "show-percs",	optional_argument,	NULL, OPT_SHOW_PERCS },
+		{ "sort",	required_argument,	NULL, OPT_SORT },
+		{ "threshold",	required_argument,	NULL, OPT_THRESHOLD },
+		{ "tree",	required_argument,	NULL, OPT_TREE },
+		{ "version",	no_argument,		NULL, OPT_VERSION },
+		{ NULL,		0,			NULL, 0 }
+	};
+	char	*end;
+	int	 ch, i;
+
+	o->threshold = "99";
+	o->threshold_val = 99;
+	o->show_percs = 1;
+	o->auto_annotate = 1;
+	o->context = 8;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case OPT_VERSION:
+			printf("cgannotate %s\n", CGA_VERSION);
+			exit(0);
+		case OPT_SHOW:
+			split_list(optarg, &o->show, &o->nshow);
+			break;
+		case OPT_SORT:
+			sort_option(o, optarg);
+			break;
+		case OPT_THRESHOLD:
+			if (percentage(optarg, &o->threshold_val) == -1)
+				usage_error("expected a percentage from 0 to "
+				    "100: --threshold=%s", optarg);
+			o->threshold = threshold_text(optarg);
+			break;
+		case OPT_SHOW_PERCS:
+			o->show_percs = optarg == NULL ? 1 :
+			    yes_no("--show-percs", optarg);
+			break;
+		case OPT_AUTO:
+			o->auto_annotate = yes_no("--auto", optarg);
+			break;
+		case OPT_CONTEXT:
+			errno = 0;
+			o->context = strtoul(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    errno != 0)
+				usage_error("expected a number of lines: "
+				    "--context=%s", optarg);
+			break;
+		case OPT_INCLUSIVE:
+			o->inclusive = yes_no("--inclusive", optarg);
+			break;
+		case OPT_TREE:
+			if (strcmp(optarg, "none") == 0)
+				o->tree = 0;
+			else if (strcmp(optarg, "caller") == 0)
+				o->tree = CGA_TREE_CALLER;
+			else if (strcmp(optarg, "calling") == 0)
+				o->tree = CGA_TREE_CALLING;
+			else if (strcmp(optarg, "both") == 0)
+				o->tree = CGA_TREE_CALLER | CGA_TREE_CALLING;
+			else
+				usage_error("expected none, caller, calling or "
+				    "both: --tree=%s", optarg);
+			break;
+		case 'I':
+			include_option(o, optarg);
+			break;
+		case ':':
+			usage_error("option needs a value: %s",
+			    argv[optind - 1]);
+		default:
+			usage_error("unknown option: %s", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->profile = argv[optind++];
+	o->sources = argv + optind;
+	o->nsources = (size_t)(argc - optind);
+	for (i = 0; i < argc - optind; i++)
+		if (*o->sources[i] == '\0')
+			usage_error("empty source file name%s", "");
+}
+
+/* The first callgrind.out* (then cachegrind.out*) here, as the script does. */
+static const char *
+guess_profile(void)
+{
+	static const char *const patterns[] = { "callgrind.out*",
+	    "cachegrind.out*" };
+	glob_t		 g;
+	const char	*found = NULL;
+	size_t		 i;
+
+	for (i = 0; i < 2 && found == NULL; i++) {
+		if (glob(patterns[i], 0, NULL, &g) == 0 && g.gl_pathc > 0)
+			found = xstrdup(g.gl_pathv[0]);
+		globfree(&g);
+	}
+	return found;
+}
+
+/* The current directory with a '/' after it: the shell's idea of it. */
+static char *
+current_dir(void)
+{
+	struct stat	 a, b;
+	const char	*pwd = getenv("PWD");
+	char		*dir, *cwd;
+	size_t		 n;
+
+	if (pwd != NULL && *pwd == '/' && stat(pwd, &a) == 0 &&
+	    stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		cwd = xstrdup(pwd);
+	else if ((cwd = getcwd(NULL, 0)) == NULL)
+		return NULL;
+	n = strlen(cwd);
+	dir = xmalloc(n + 2);
+	memcpy(dir, cwd, n);
+	memcpy(dir + n, "/", 2);
+	free(cwd);
+	return dir;
+}
+
+/* A write error on standard output; a closed pipe ends quietly. */
+static int
+output_error(void)
+{
+	if (errno == EPIPE)
+		return 0;
+	cga_diag("standard output: %s", strerror(errno));
+	return 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cga_opts		 o;
+	struct cga_load_opts	 lo;
+	struct cga_profile	*p;
+	struct cga_view		 v;
+	struct cga_fn		**listed;
+	size_t			 nlisted;
+	char			*cwd;
+	int			 rc = 1;
+
+	signal(SIGPIPE, SIG_IGN);
+	memset(&o, 0, sizeof(o));
+	parse_options(&o, argc, argv);
+	if (o.profile == NULL) {
+		if ((o.profile = guess_profile()) == NULL)
+			usage_error("no profile named, and no callgrind.out* "
+			    "or cachegrind.out* here%s", "");
+		o.profile_guessed = 1;
+	}
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+
+	cwd = current_dir();
+	memset(&lo, 0, sizeof(lo));
+	lo.cwd = cwd;
+	lo.lines = o.auto_annotate || o.nsources > 0;
+	p = cga_profile_new();
+	if (cga_annotate_check_sources(&o) == -1 ||
+	    cga_profile_load(p, o.profile, &lo) == -1 ||
+	    cga_profile_finish(p) == -1 ||
+	    ((o.inclusive || o.tree) && cga_profile_inclusive(p) == -1))
+		goto out;
+	if (cga_view_make(&v, p, &o) == -1) {
+		rc = 2;
+		goto out;
+	}
+	if (o.profile_guessed)
+		printf("Reading data from '%s'...\n", o.profile);
+	cga_report_header(stdout, &v);
+	listed = cga_report_functions(stdout, &v, &nlisted);
+	rc = cga_annotate(stdout, &v, listed, nlisted);
+	free(listed);
+	cga_view_free(&v);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		rc = output_error();
+out:
+	cga_profile_free(p);
+	free(cwd);
+	return rc;
+}

@@ -1,0 +1,32 @@
+/* opts.h: the command line, parsed by main.c and read by the printers. */
+#ifndef CGA_OPTS_H
+#define CGA_OPTS_H
+
+#include <stddef.h>
+
+#define CGA_TREE_CALLER		1
+#define CGA_TREE_CALLING	2
+
+struct cga_opts {
+	char		**show;		/* --show events; none: all recorded */
+	size_t		  nshow;
+	char		**sort;		/* --sort events; none: all recorded */
+	char		**sort_th;	/* their thresholds as given, or NULL */
+	size_t		  nsort;
+	int		  sort_has_th;	/* some --sort event has a threshold */
+	const char	 *threshold;	/* --threshold as given, without '%' */
+	double		  threshold_val;
+	int		  show_percs;
+	int		  auto_annotate;
+	unsigned long	  context;
+	int		  inclusive;
+	int		  tree;		/* CGA_TREE_* bits */
+	char		**include;	/* -I directories, each ending in '/' */
+	size_t		  ninclude;
+	const char	 *profile;
+	int		  profile_guessed;	/* found in the current directory */
+	char		**sources;	/* source files named after the profile */
+	size_t		  nsources;
+};
+
+#endif

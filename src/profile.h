@@ -1,0 +1,196 @@
+/*
+ * profile.h: the model of one or more loaded profiles: events, files with
+ * their line costs, functions, call edges and call sites.  load.c builds it;
+ * inclusive.c, report.c and the other printers read it.
+ */
+#ifndef CGA_PROFILE_H
+#define CGA_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xalloc.h"	/* before uthash.h: routes its failures */
+
+#include <uthash.h>
+
+/*
+ * A cost is an array of p->cw 64-bit words: p->nev counters, one per event,
+ * then p->maskw words with a bit set for each counter that was given at
+ * least once.  An event never given prints as "." rather than "0", as
+ * callgrind_annotate prints it.
+ */
+
+struct cga_term {
+	size_t		 ev;		/* a recorded event */
+	uint64_t	 coef;
+};
+
+struct cga_event {
+	const char	*name;
+	const char	*longname;	/* NULL when none was given */
+	size_t		 nterms;	/* 0 for a recorded event */
+	struct cga_term	*terms;		/* a derived event: sum of coef * event */
+};
+
+struct cga_line {
+	uint64_t	 line;		/* key */
+	UT_hash_handle	 hh;
+	uint64_t	 cost[];
+};
+
+struct cga_file {
+	const char	*name;		/* key: interned pointer */
+	struct cga_line	*lines;		/* self cost per line (uthash) */
+	UT_hash_handle	 hh;
+};
+
+struct cga_fn_key {
+	const char	*file;		/* interned */
+	const char	*name;		/* interned */
+};
+
+struct cga_fn {
+	struct cga_fn_key key;
+	const char	*obj;		/* object at its last fn= line, or NULL */
+	const char	*display;	/* "file:name", as it is printed */
+	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
+	uint64_t	*self;		/* exclusive cost */
+	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
+	struct cga_call	*out;		/* calls it makes (via next_out) */
+	struct cga_call	*in;		/* calls it receives (via next_in) */
+	size_t		 scc;		/* strongly connected component */
+	UT_hash_handle	 hh;
+};
+
+struct cga_call_key {
+	struct cga_fn	*caller;
+	struct cga_fn	*callee;
+};
+
+struct cga_call {
+	struct cga_call_key key;
+	uint64_t	 count;
+	uint64_t	*cost;		/* inclusive cost of the calls */
+	struct cga_call	*next_out;
+	struct cga_call	*next_in;
+	UT_hash_handle	 hh;
+};
+
+/* A call site: the calls one function makes to another from one line. */
+struct cga_site_key {
+	struct cga_file	*file;
+	uint64_t	 line;
+	struct cga_fn	*caller;
+	struct cga_fn	*callee;
+};
+
+struct cga_site {
+	struct cga_site_key key;
+	uint64_t	 count;
+	uint64_t	*cost;
+	UT_hash_handle	 hh;
+};
+
+/* One part of a profile file (a dump); most files have one. */
+struct cga_part {
+	const char	*path;		/* the profile file it came from */
+	const char	*number;	/* part: value, or NULL */
+	const char	*pid;
+	const char	*thread;
+	const char	*cmd;
+	const char	*trigger;	/* desc: Trigger: value */
+	uint64_t	*total;		/* its program total */
+	int		 calculated;	/* total computed from its cost lines */
+	uint64_t	*self;		/* the sum of its cost lines */
+};
+
+struct cga_str;
+
+struct cga_profile {
+	struct cga_arena  arena;
+	struct cga_str	 *strs;		/* interned strings (uthash) */
+
+	size_t		  nev;		/* events, derived ones last */
+	size_t		  nrec;		/* recorded events (the events: line) */
+	size_t		  maskw;	/* words of the defined-mask */
+	size_t		  cw;		/* words of a cost: nev + maskw */
+	struct cga_event *ev;
+
+	/* The header of the first part read. */
+	const char	 *path;
+	const char	 *creator;
+	const char	 *cmd;
+	const char	 *pid;
+	const char	 *part;
+	const char	 *thread;
+	const char	**desc;
+	size_t		  ndesc;
+
+	struct cga_part	 *parts;
+	size_t		  nparts;
+
+	uint64_t	 *total;	/* program total: the parts' totals summed */
+	int		  calculated;	/* some part's total came from cost lines */
+
+	struct cga_file	 *files;
+	struct cga_fn	 *fns;
+	struct cga_call	 *calls;
+	struct cga_site	 *sites;
+	size_t		  nfns;
+	int		  have_incl;	/* incl costs are computed */
+};
+
+struct cga_profile *cga_profile_new(void);
+void	 cga_profile_free(struct cga_profile *);
+
+const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
+/* Fixes the event set; cost arrays can be made from then on. */
+void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
+	    size_t nev, size_t nrec);
+size_t	 cga_event_index(const struct cga_profile *, const char *name);
+
+uint64_t *cga_cost_new(struct cga_profile *);
+struct cga_file *cga_file_get(struct cga_profile *, const char *name);
+struct cga_line *cga_line_get(struct cga_profile *, struct cga_file *,
+	    uint64_t line);
+struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
+	    const char *name);
+struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
+	    struct cga_fn *);
+struct cga_site *cga_site_get(struct cga_profile *, struct cga_file *,
+	    uint64_t, struct cga_fn *, struct cga_fn *);
+
+/* Derived events' counters from the recorded ones; -1 on overflow. */
+int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
+
+static inline int
+cga_cost_defined(const struct cga_profile *p, const uint64_t *c, size_t i)
+{
+	return (c[p->nev + i / 64] >> (i % 64)) & 1;
+}
+
+static inline void
+cga_cost_define(const struct cga_profile *p, uint64_t *c, size_t i)
+{
+	c[p->nev + i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* dst += src over src's defined counters; -1 on overflow. */
+static inline int
+cga_cost_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
+{
+	size_t	 i;
+
+	for (i = 0; i < p->nev; i++) {
+		if (!cga_cost_defined(p, src, i))
+			continue;
+		if (__builtin_add_overflow(dst[i], src[i], &dst[i]))
+			return -1;
+		cga_cost_define(p, dst, i);
+	}
+	return 0;
+}
+
+#define CGA_NOEVENT	((size_t)-1)
+
+#endif

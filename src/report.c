@@ -1,0 +1,426 @@
+/*
+ * report.c: callgrind_annotate's report: the header block, the program
+ * totals and the function list, with the callers and callees of --tree.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fmt.h"
+#include "report.h"
+
+static const char fancy[] =
+    "--------------------------------------------------------------------------------\n";
+
+static int
+find_event(const struct cga_profile *p, const char *name, size_t *out)
+{
+	size_t	 i = cga_event_index(p, name);
+
+	if (i == CGA_NOEVENT)
+		return -1;
+	*out = i;
+	return 0;
+}
+
+static void
+unknown_event(const struct cga_profile *p, const char *opt, const char *name)
+{
+	size_t	 i;
+
+	fflush(stdout);
+	fprintf(stderr, "cgannotate: %s event '%s' is not in %s; its events "
+	    "are:", opt, name, p->path);
+	for (i = 0; i < p->nev; i++)
+		fprintf(stderr, " %s", p->ev[i].name);
+	fputc('\n', stderr);
+}
+
+int
+cga_view_make(struct cga_view *v, const struct cga_profile *p,
+    const struct cga_opts *o)
+{
+	size_t	 i;
+
+	memset(v, 0, sizeof(*v));
+	v->p = p;
+	v->o = o;
+	v->total = p->total;
+	v->nshow = o->nshow ? o->nshow : p->nrec;
+	v->show = xcalloc(v->nshow, sizeof(*v->show));
+	for (i = 0; i < v->nshow; i++) {
+		if (o->nshow == 0)
+			v->show[i] = i;
+		else if (find_event(p, o->show[i], &v->show[i]) == -1) {
+			unknown_event(p, "--show", o->show[i]);
+			return -1;
+		}
+	}
+	v->nsort = o->nsort ? o->nsort : p->nrec;
+	v->sort = xcalloc(v->nsort, sizeof(*v->sort));
+	v->th = xcalloc(v->nsort, sizeof(*v->th));
+	v->th_text = xcalloc(v->nsort, sizeof(*v->th_text));
+	for (i = 0; i < v->nsort; i++) {
+		if (o->nsort == 0)
+			v->sort[i] = i;
+		else if (find_event(p, o->sort[i], &v->sort[i]) == -1) {
+			unknown_event(p, "--sort", o->sort[i]);
+			return -1;
+		}
+		v->th_text[i] = "0";
+		if (o->sort_has_th && o->sort_th[i] != NULL) {
+			v->th_text[i] = o->sort_th[i];
+			v->th[i] = strtod(o->sort_th[i], NULL);
+		}
+	}
+	/* Without per-event thresholds, --threshold is the first event's. */
+	if (!o->sort_has_th && v->nsort > 0) {
+		v->th_text[0] = o->threshold;
+		v->th[0] = o->threshold_val;
+	}
+	v->filter = o->sort_has_th || o->threshold_val < 100;
+	return 0;
+}
+
+void
+cga_view_free(struct cga_view *v)
+{
+	free(v->show);
+	free(v->sort);
+	free(v->th);
+	free(v->th_text);
+}
+
+size_t *
+cga_widths_new(const struct cga_view *v)
+{
+	size_t	*w = xcalloc(v->p->nev, sizeof(*w));
+	size_t	 i;
+
+	for (i = 0; i < v->p->nev; i++)
+		w[i] = strlen(v->p->ev[i].name);
+	return w;
+}
+
+void
+cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
+{
+	size_t	 i, n;
+
+	for (i = 0; i < v->p->nev; i++) {
+		if (!cga_cost_defined(v->p, c, i))
+			continue;
+		n = cga_fmt_count_width(c[i]) + (v->o->show_percs ? 9 : 0);
+		if (n > w[i])
+			w[i] = n;
+	}
+}
+
+static void
+pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', out);
+}
+
+void
+cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *c)
+{
+	const struct cga_profile *p = v->p;
+	char	 text[CGA_FMT_COUNT + CGA_FMT_PERC];
+	size_t	 i, e, n;
+
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		if (c != NULL && cga_cost_defined(p, c, e))
+			n = cga_fmt_count(text, c[e]);
+		else
+			n = (size_t)(strcpy(text, ".") - text) + 1;
+		if (v->o->show_percs) {
+			if (c != NULL && cga_cost_defined(p, c, e) && c[e] != 0)
+				n += cga_fmt_perc(text + n, cga_fmt_percent(
+				    c[e], v->total[e]));
+			else {
+				memset(text + n, ' ', 9);
+				n += 9;
+				text[n] = '\0';
+			}
+		}
+		if (w[e] > n)
+			pad(out, w[e] - n);
+		fputs(text, out);
+		putc(' ', out);
+	}
+}
+
+void
+cga_print_events(FILE *out, const struct cga_view *v, const size_t *w)
+{
+	const char	*name;
+	size_t		 i;
+
+	for (i = 0; i < v->nshow; i++) {
+		name = v->p->ev[v->show[i]].name;
+		fputs(name, out);
+		if (w[v->show[i]] > strlen(name))
+			pad(out, w[v->show[i]] - strlen(name));
+		putc(' ', out);
+	}
+}
+
+int
+cga_cost_cmp(const struct cga_view *v, const uint64_t *a, const uint64_t *b)
+{
+	size_t	 i, e;
+	int	 da, db;
+
+	for (i = 0; i < v->nsort; i++) {
+		e = v->sort[i];
+		da = cga_cost_defined(v->p, a, e);
+		db = cga_cost_defined(v->p, b, e);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && a[e] != b[e])
+			return a[e] > b[e] ? -1 : 1;
+	}
+	return 0;
+}
+
+static void
+print_list(FILE *out, const char *label, char **items, size_t n)
+{
+	size_t	 i;
+
+	fprintf(out, "%s%s\n", label, n > 0 ? items[0] : "");
+	for (i = 1; i < n; i++)
+		fprintf(out, "                  %s\n", items[i]);
+}
+
+void
+cga_report_header(FILE *out, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	size_t			  i;
+
+	fputs(fancy, out);
+	fprintf(out, "Profile data file '%s'", p->path);
+	if (p->creator != NULL && *p->creator != '\0')
+		fprintf(out, " (creator: %s)", p->creator);
+	fputs("\n", out);
+	fputs(fancy, out);
+	for (i = 0; i < p->ndesc; i++)
+		fprintf(out, "%s\n", p->desc[i]);
+	fprintf(out, "Profiled target:  %s", p->cmd != NULL && *p->cmd ?
+	    p->cmd : "(unknown)");
+	if (p->pid != NULL && *p->pid != '\0') {
+		fprintf(out, " (PID %s", p->pid);
+		if (p->part != NULL && *p->part != '\0')
+			fprintf(out, ", part %s", p->part);
+		if (p->thread != NULL && *p->thread != '\0')
+			fprintf(out, ", thread %s", p->thread);
+		fputs(")", out);
+	}
+	fputs("\nEvents recorded: ", out);
+	for (i = 0; i < p->nrec; i++)
+		fprintf(out, " %s", p->ev[i].name);
+	fputs("\nEvents shown:    ", out);
+	for (i = 0; i < v->nshow; i++)
+		fprintf(out, " %s", p->ev[v->show[i]].name);
+	fputs("\nEvent sort order:", out);
+	for (i = 0; i < v->nsort; i++)
+		fprintf(out, " %s", p->ev[v->sort[i]].name);
+	fputs("\nThresholds:      ", out);
+	for (i = 0; i < v->nsort; i++)
+		fprintf(out, " %s", v->th_text[i]);
+	fputs("\n", out);
+	print_list(out, "Include dirs:     ", o->include, o->ninclude);
+	print_list(out, "User annotated:   ", o->sources, o->nsources);
+	fprintf(out, "Auto-annotation:  %s\n\n", o->auto_annotate ? "on" :
+	    "off");
+}
+
+/* What the list ranks a function by, and whether it is in the list. */
+static const uint64_t *
+fn_cost(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->o->inclusive ? fn->incl : fn->self;
+}
+
+static int
+fn_listed(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return fn->listed || (v->o->inclusive && fn->in != NULL);
+}
+
+static const struct cga_view *sort_view;
+
+static int
+fn_cmp(const void *a, const void *b)
+{
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(sort_view, fn_cost(sort_view, fa),
+	    fn_cost(sort_view, fb));
+	return c != 0 ? c : strcmp(fa->display, fb->display);
+}
+
+/* Calls in or out of a function for --tree, by cost then name. */
+static int
+call_cmp(const void *a, const void *b)
+{
+	const struct cga_call	*ca = *(const struct cga_call *const *)a;
+	const struct cga_call	*cb = *(const struct cga_call *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(sort_view, ca->cost, cb->cost);
+	if (c != 0)
+		return c;
+	c = strcmp(ca->key.caller->display, cb->key.caller->display);
+	return c != 0 ? c : strcmp(ca->key.callee->display,
+	    cb->key.callee->display);
+}
+
+static void
+print_calls(FILE *out, const struct cga_view *v, const size_t *w,
+    const struct cga_fn *fn, int callers)
+{
+	const struct cga_call	 *c;
+	const struct cga_call	**list;
+	const struct cga_fn	 *other;
+	char			  count[CGA_FMT_COUNT];
+	size_t			  n = 0, i;
+
+	for (c = callers ? fn->in : fn->out; c != NULL;
+	    c = callers ? c->next_in : c->next_out)
+		n++;
+	if (n == 0)
+		return;
+	list = xcalloc(n, sizeof(*list));
+	n = 0;
+	for (c = callers ? fn->in : fn->out; c != NULL;
+	    c = callers ? c->next_in : c->next_out)
+		list[n++] = c;
+	qsort(list, n, sizeof(*list), call_cmp);
+	for (i = 0; i < n; i++) {
+		other = callers ? list[i]->key.caller : list[i]->key.callee;
+		cga_print_cost(out, v, w, list[i]->cost);
+		cga_fmt_count(count, list[i]->count);
+		fprintf(out, callers ? " < %s (%sx)" : " >   %s (%sx)",
+		    other->display, count);
+		if (other->obj != NULL && *other->obj != '\0')
+			fprintf(out, " [%s]", other->obj);
+		putc('\n', out);
+	}
+	free(list);
+}
+
+static int
+tree_skips(const struct cga_fn *fn)
+{
+	return strcmp(fn->display, "???:???") == 0;
+}
+
+struct cga_fn **
+cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	struct cga_fn		**fns, *fn, *tmp;
+	const struct cga_call	 *c;
+	const uint64_t		 *cost;
+	size_t			 *tw, *fw, n = 0, i, j, e, shown = 0;
+	uint64_t		 *curr;	/* what the listed rows hold */
+	char			 *neg;	/* inclusive: cost above the total */
+	double			  prop;
+	int			  reached;
+
+	tw = cga_widths_new(v);
+	cga_widths_add(v, tw, p->total);
+	fw = cga_widths_new(v);
+	fns = xcalloc(p->nfns + 1, sizeof(*fns));
+	HASH_ITER(hh, p->fns, fn, tmp) {
+		if (!fn_listed(v, fn))
+			continue;
+		fns[n++] = fn;
+		cga_widths_add(v, fw, fn_cost(v, fn));
+		/* Call rows must fit the columns too. */
+		if (o->tree & CGA_TREE_CALLER)
+			for (c = fn->in; c != NULL; c = c->next_in)
+				cga_widths_add(v, fw, c->cost);
+		if (o->tree & CGA_TREE_CALLING)
+			for (c = fn->out; c != NULL; c = c->next_out)
+				cga_widths_add(v, fw, c->cost);
+	}
+	sort_view = v;
+	qsort(fns, n, sizeof(*fns), fn_cmp);
+
+	fputs(fancy, out);
+	cga_print_events(out, v, tw);
+	fputs("\n", out);
+	fputs(fancy, out);
+	cga_print_cost(out, v, tw, p->total);
+	fprintf(out, " PROGRAM TOTALS%s\n\n", p->calculated ?
+	    " (calculated)" : "");
+
+	fputs(fancy, out);
+	cga_print_events(out, v, fw);
+	fputs(" file:function\n", out);
+	fputs(fancy, out);
+
+	curr = xcalloc(v->nsort, sizeof(*curr));
+	neg = xcalloc(v->nsort, 1);
+	for (i = 0; i < n; i++) {
+		fn = fns[i];
+		if (v->filter) {
+			reached = 1;
+			for (j = 0; j < v->nsort; j++) {
+				e = v->sort[j];
+				if (cga_cost_defined(p, p->total, e) &&
+				    p->total[e] > 0)
+					prop = cga_fmt_percent(curr[j],
+					    p->total[e]);
+				else
+					prop = cga_fmt_percent(curr[j], 1);
+				reached = reached && !neg[j] &&
+				    prop >= v->th[j];
+			}
+			if (reached)
+				break;
+		}
+		if (o->tree)
+			fputs("\n", out);
+		if ((o->tree & CGA_TREE_CALLER) && !tree_skips(fn))
+			print_calls(out, v, fw, fn, 1);
+		cost = fn_cost(v, fn);
+		cga_print_cost(out, v, fw, cost);
+		fprintf(out, "%s %s", o->tree ? " * " : "", fn->display);
+		if (fn->obj != NULL && *fn->obj != '\0')
+			fprintf(out, " [%s]", fn->obj);
+		fputs("\n", out);
+		if ((o->tree & CGA_TREE_CALLING) && !tree_skips(fn))
+			print_calls(out, v, fw, fn, 0);
+		fns[shown++] = fn;
+		for (j = 0; j < v->nsort; j++) {
+			e = v->sort[j];
+			if (!cga_cost_defined(p, cost, e))
+				continue;
+			if (o->inclusive) {
+				neg[j] = cost[e] > p->total[e];
+				curr[j] = neg[j] ? 0 : p->total[e] - cost[e];
+			} else if (__builtin_add_overflow(curr[j], cost[e],
+			    &curr[j]))
+				curr[j] = UINT64_MAX;
+		}
+	}
+	fputs("\n", out);
+	free(curr);
+	free(neg);
+	free(tw);
+	free(fw);
+	*np = shown;
+	return fns;
+}

@@ -1,0 +1,29 @@
+/* xalloc.h: allocation wrappers that never return NULL; used by every module. */
+#ifndef CGA_XALLOC_H
+#define CGA_XALLOC_H
+
+#include <stddef.h>
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xmemdup0(const char *, size_t);
+void	 cga_oom(void) __attribute__((noreturn));
+
+/* uthash reports its own allocation failures through the same path. */
+#define uthash_fatal(msg) cga_oom()
+
+/*
+ * An arena: many small allocations freed in one call.  Memory is zeroed.
+ */
+struct cga_arena {
+	struct cga_arena_block	*head;
+	size_t			 used;	/* bytes used in head */
+	size_t			 total;	/* bytes handed out, for statistics */
+};
+
+void	*cga_arena_alloc(struct cga_arena *, size_t);
+void	 cga_arena_free(struct cga_arena *);
+
+#endif

@@ -1,0 +1,84 @@
+#!/bin/sh
+# Regenerate the profiles in testdata/ (for maintainers; the tests do not run
+# this).  Run from the repository root: ./testdata/make-profiles.sh
+# Needs gcc and valgrind (the profiles were made with valgrind 3.19.0, gcc 12.2).
+# Binaries go to $BIN (default /tmp/gold/bin), never into the repository.
+# The numbers in the profiles depend on the compiler, libc and valgrind
+# versions, so the golden outputs in tests/golden/ must be remade afterwards.
+set -eu
+[ -f testdata/src/sortprog.c ] || { echo "run from the repository root" >&2; exit 1; }
+BIN=${BIN:-/tmp/gold/bin}
+TMP=${TMP:-/tmp/gold/tmp}
+mkdir -p "$BIN" "$TMP"
+rm -f "$TMP"/*
+T=testdata
+
+# --- build ---
+# Relative source paths, and the compile directory (the repository root) mapped
+# to "." in the debug info, so that valgrind writes fl=./testdata/src/X.c and
+# not an absolute path: the profiles and goldens do not depend on where the
+# repository is.  (gcc takes the directory from $PWD when it names the current
+# directory, else from getcwd; map both.)
+DPM="-fdebug-prefix-map=$PWD=."
+[ "$(pwd -P)" = "$PWD" ] || DPM="$DPM -fdebug-prefix-map=$(pwd -P)=."
+gcc -g -O1 $DPM -o "$BIN/sortprog" $T/src/sortprog.c
+gcc -g -O2 $DPM -o "$BIN/strhash" $T/src/strmain.c $T/src/strhash.c $T/src/strwords.c
+gcc -g -O1 $DPM -o "$BIN/recur" $T/src/recur.c
+gcc -g -O1 $DPM -pthread -o "$BIN/threads" $T/src/threads.c
+gcc -g -O1 $DPM -o "$BIN/forkprog" $T/src/forkprog.c
+
+cg() { # cg OUTNAME VALGRIND-OPTIONS... -- PROGRAM ARGS...
+    out=$1; shift
+    valgrind -q --tool=callgrind --callgrind-out-file=$T/$out "$@" >/dev/null
+}
+M=--toggle-collect=main
+# Fixed cache geometry: no warnings, same desc: lines on every machine.
+C="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+# --- sortprog ---
+cg sortprog-plain.callgrind          $M "$BIN/sortprog"
+cg sortprog-instr.callgrind          $M --dump-instr=yes "$BIN/sortprog"
+cg sortprog-cachesim.callgrind       $M --cache-sim=yes $C "$BIN/sortprog"
+cg sortprog-nocompress-pos.callgrind $M --compress-pos=no "$BIN/sortprog"
+cg sortprog-multipart.callgrind      $M --combine-dumps=yes --dump-before=checksum "$BIN/sortprog"
+
+# --- strhash (several source files, static inline functions from strhash.h) ---
+cg strhash-plain.callgrind       $M "$BIN/strhash"
+cg strhash-jumps.callgrind       $M --collect-jumps=yes "$BIN/strhash"
+cg strhash-instr-jumps.callgrind $M --dump-instr=yes --collect-jumps=yes "$BIN/strhash"
+cg strhash-branchsim.callgrind   $M --branch-sim=yes "$BIN/strhash"
+cg strhash-instronly.callgrind   $M --dump-line=no --dump-instr=yes "$BIN/strhash"
+cg strhash-multipart-cache.callgrind $M --cache-sim=yes $C --combine-dumps=yes --dump-before=table_free "$BIN/strhash"
+
+# --- recur (direct/mutual recursion, 3-cycle) ---
+cg recur-plain.callgrind              $M "$BIN/recur"
+cg recur-seprecs3.callgrind           $M --separate-recs=3 "$BIN/recur"
+cg recur-cache-branch.callgrind       $M --cache-sim=yes --branch-sim=yes $C "$BIN/recur"
+cg recur-nocompress-strings.callgrind $M --compress-strings=no "$BIN/recur"
+
+# --- threads: one file per thread ---
+valgrind -q --tool=callgrind --callgrind-out-file=$TMP/threads.callgrind \
+    --separate-threads=yes $M --toggle-collect=worker "$BIN/threads" >/dev/null
+for f in "$TMP"/threads.callgrind-*; do
+    n=${f##*-}; n=${n#0}
+    mv "$f" $T/threads-septhreads-t$n.callgrind
+done
+
+# --- forkprog: valgrind follows the child; one file per process ---
+valgrind -q --tool=callgrind --callgrind-out-file=$TMP/fork.%p.callgrind \
+    $M "$BIN/forkprog" >/dev/null
+for f in "$TMP"/fork.*.callgrind; do
+    if grep -q ' child_work$' "$f"; then mv "$f" $T/forkprog-child.callgrind
+    else mv "$f" $T/forkprog-parent.callgrind; fi
+done
+
+# --- programs of the system, full profiles (start-up, ld.so, libc) ---
+cg true-full.callgrind  /bin/true
+cg sort-full.callgrind  /usr/bin/sort $T/sort-input.txt
+cg gzip-full-cachesim.callgrind --cache-sim=yes $C /bin/gzip -c -n $T/sort-input.txt
+
+# --- cachegrind (no way to leave start-up out in 3.19: full profiles) ---
+valgrind -q --tool=cachegrind $C --cachegrind-out-file=$T/sortprog.cachegrind "$BIN/sortprog" >/dev/null
+valgrind -q --tool=cachegrind $C --cache-sim=no --branch-sim=yes \
+    --cachegrind-out-file=$T/recur-branch.cachegrind "$BIN/recur" >/dev/null
+chmod 644 $T/*.callgrind $T/*.cachegrind
