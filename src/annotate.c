@@ -144,7 +144,7 @@ file_sites(const struct cga_profile *p, const struct cga_file *f, size_t *np)
 {
 	struct line_sites	*ls;
 	struct cga_site		*s, *tmp, **all;
-	size_t			 n = 0, nall = 0, i;
+	size_t			 n = 0, nall = 0, kept = 0, i;
 
 	HASH_ITER(hh, p->sites, s, tmp)
 		if (s->key.file == f)
@@ -157,13 +157,17 @@ file_sites(const struct cga_profile *p, const struct cga_file *f, size_t *np)
 			all[nall++] = s;
 	qsort(all, nall, sizeof(*all), site_line_cmp);
 	for (i = 0; i < nall; i++) {
+		if (all[i]->key.caller != cga_first_caller(p, all[i]->key.file,
+		    all[i]->key.line))
+			continue;
 		if (n == 0 || ls[n - 1].line != all[i]->key.line) {
 			ls[n].line = all[i]->key.line;
-			ls[n++].sites = &all[i];
+			ls[n++].sites = &all[kept];
 		}
+		all[kept++] = all[i];
 		ls[n - 1].n++;
 	}
-	if (nall == 0)
+	if (n == 0)
 		free(all);
 	*np = n;
 	return ls;

@@ -29,6 +29,7 @@ cga_profile_free(struct cga_profile *p)
 	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
 	HASH_CLEAR(hh, p->sites);
+	HASH_CLEAR(hh, p->firsts);
 	HASH_CLEAR(hh, p->strs);
 	free(p->desc);
 	free(p->parts);
@@ -169,6 +170,7 @@ cga_site_get(struct cga_profile *p, struct cga_file *file, uint64_t line,
 {
 	struct cga_site_key	 key;
 	struct cga_site		*s;
+	struct cga_first	*first;
 
 	memset(&key, 0, sizeof(key));
 	key.file = file;
@@ -181,8 +183,30 @@ cga_site_get(struct cga_profile *p, struct cga_file *file, uint64_t line,
 		s->key = key;
 		s->cost = cga_cost_new(p);
 		HASH_ADD(hh, p->sites, key, sizeof(key), s);
+		if (cga_first_caller(p, file, line) == NULL) {
+			first = cga_arena_alloc(&p->arena, sizeof(*first));
+			first->key.file = file;
+			first->key.line = line;
+			first->caller = caller;
+			HASH_ADD(hh, p->firsts, key, sizeof(first->key),
+			    first);
+		}
 	}
 	return s;
+}
+
+struct cga_fn *
+cga_first_caller(const struct cga_profile *p, struct cga_file *file,
+    uint64_t line)
+{
+	struct cga_first_key	 key;
+	struct cga_first	*first;
+
+	memset(&key, 0, sizeof(key));
+	key.file = file;
+	key.line = line;
+	HASH_FIND(hh, p->firsts, &key, sizeof(key), first);
+	return first != NULL ? first->caller : NULL;
 }
 
 int

@@ -91,6 +91,21 @@ struct cga_site {
 	UT_hash_handle	 hh;
 };
 
+/*
+ * The first function that made calls from a line: callgrind_annotate lists
+ * only its calls under the line, and so does cgannotate.
+ */
+struct cga_first_key {
+	struct cga_file	*file;
+	uint64_t	 line;
+};
+
+struct cga_first {
+	struct cga_first_key key;
+	struct cga_fn	*caller;
+	UT_hash_handle	 hh;
+};
+
 /* One part of a profile file (a dump); most files have one. */
 struct cga_part {
 	const char	*path;		/* the profile file it came from */
@@ -136,6 +151,7 @@ struct cga_profile {
 	struct cga_fn	 *fns;
 	struct cga_call	 *calls;
 	struct cga_site	 *sites;
+	struct cga_first *firsts;
 	size_t		  nfns;
 	int		  have_incl;	/* incl costs are computed */
 };
@@ -160,6 +176,8 @@ struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 struct cga_site *cga_site_get(struct cga_profile *, struct cga_file *,
 	    uint64_t, struct cga_fn *, struct cga_fn *);
 
+struct cga_fn	*cga_first_caller(const struct cga_profile *,
+	    struct cga_file *, uint64_t);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 
