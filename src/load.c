@@ -1004,8 +1004,14 @@ read_line(struct loader *ld, char *s, size_t len)
 
 	if (memchr(s, '\0', len) != NULL)
 		return bad(ld, "NUL byte in line");
-	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*')
+	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
+		if (!ld->in_body && !ld->have_events) {
+			/* Header text, such as a cmd: broken over lines. */
+			warn(ld, "unknown header line, skipped");
+			return 0;
+		}
 		return cost_line(ld, s);
+	}
 	if (c == '#')
 		return 0;
 	s = skip_blanks(s);
