@@ -30,7 +30,7 @@ ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-memcheck demo \
+.PHONY: all check check-unit check-golden check-asan check-memcheck demo fuzz fuzz-regress \
 	install uninstall clean deps-build deps-test
 
 all: cgannotate
@@ -105,3 +105,28 @@ uninstall:
 
 clean:
 	rm -rf build cgannotate
+
+# A libFuzzer run over the loader, seeded with the profiles in testdata/:
+# make fuzz FUZZ_SECONDS=3600.  Crashing inputs go to tests/fuzz/crashes/;
+# copy each into tests/fuzz/regress/ once it is fixed.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
+	     -fno-sanitize-recover=all
+
+build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS)
+	@mkdir -p build
+	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
+	    $(LIB_SRCS)
+
+fuzz: build/fuzz_load
+	@mkdir -p build/fuzz-corpus tests/fuzz/crashes
+	cp testdata/*.callgrind testdata/*.cachegrind build/fuzz-corpus/
+	build/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=tests/fuzz/crashes/ build/fuzz-corpus \
+	    $(wildcard tests/fuzz/regress)
+
+# The fuzzer's regression inputs, each run once.
+fuzz-regress: build/fuzz_load
+	build/fuzz_load tests/fuzz/regress/*

@@ -4,6 +4,8 @@
 
 #include "diag.h"
 
+int	cga_diag_silent;
+
 static void
 quote(const char *text, size_t len)
 {
@@ -26,6 +28,8 @@ static void
 positioned(const char *path, uint64_t line, const char *kind, const char *msg,
     const char *text, size_t len)
 {
+	if (cga_diag_silent)
+		return;
 	fflush(stdout);
 	if (line > 0)
 		fprintf(stderr, "cgannotate: %s:%llu: %s%s", path,
@@ -58,6 +62,8 @@ cga_diag(const char *fmt, ...)
 {
 	va_list	 ap;
 
+	if (cga_diag_silent)
+		return;
 	fflush(stdout);
 	fputs("cgannotate: ", stderr);
 	va_start(ap, fmt);

@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Set by the fuzzer: diagnostics are counted, not printed. */
+extern int	cga_diag_silent;
+
 /* Longest stretch of offending text quoted in a message. */
 #define CGA_DIAG_QUOTE	60
 

@@ -313,43 +313,57 @@ name_value(struct loader *ld, enum idkind kind, char *s, const char **out)
 	return 0;
 }
 
-/* Resolves a derived event's expression into recorded events. */
+/*
+ * Adds mul times a derived event's expression to e's terms, in recorded
+ * events; a derived event named in it is expanded in turn.
+ */
 static int
-derive_terms(struct loader *ld, struct pending_event *pe,
-    struct cga_event *ev, size_t nrec, size_t self, int depth)
+expand_terms(struct loader *ld, const struct pending_event *pe,
+    struct cga_event *ev, size_t nev, size_t nrec,
+    const struct pending_event **dpend, struct cga_event *e, uint64_t mul,
+    int depth)
 {
-	struct cga_event	*e = &ev[self];
-	char			*s = pe->expr, *name;
-	uint64_t		 coef;
-	size_t			 i, j, len;
+	const char	*s = pe->expr, *name;
+	uint64_t	 coef;
+	size_t		 i, len;
+	char		*t;
 
-	if (depth > 32) {
+	if (depth > 16) {
 		cga_diag_line(ld->path, pe->line, "derived events refer to "
 		    "each other in a cycle", pe->name, strlen(pe->name));
 		return -1;
 	}
 	for (;;) {
-		s = skip_blanks(s);
+		while (blank(*s))
+			s++;
 		coef = 1;
 		if (isdigit((unsigned char)*s)) {
-			if (number(&s, &coef) != 0)
+			t = (char *)s;
+			if (number(&t, &coef) != 0)
 				goto bad;
-			s = skip_blanks(s);
+			for (s = t; blank(*s); s++)
+				;
 			if (*s == '*')
-				s = skip_blanks(s + 1);
+				for (s++; blank(*s); s++)
+					;
 		}
-		name = s;
-		while (*s != '\0' && !blank(*s) && *s != '+')
-			s++;
+		for (name = s; *s != '\0' && !blank(*s) && *s != '+'; s++)
+			;
 		if ((len = (size_t)(s - name)) == 0)
 			goto bad;
-		for (i = 0; i < ld->npend + nrec; i++)
+		for (i = 0; i < nev; i++)
 			if (strlen(ev[i].name) == len &&
 			    memcmp(ev[i].name, name, len) == 0)
 				break;
-		if (i == ld->npend + nrec) {
+		if (i == nev) {
 			cga_diag_line(ld->path, pe->line, "derived event "
 			    "names an unknown event", name, len);
+			return -1;
+		}
+		if (__builtin_mul_overflow(coef, mul, &coef)) {
+			cga_diag_line(ld->path, pe->line, "derived event's "
+			    "factor does not fit in 64 bits", pe->expr,
+			    strlen(pe->expr));
 			return -1;
 		}
 		if (i < nrec) {
@@ -357,36 +371,11 @@ derive_terms(struct loader *ld, struct pending_event *pe,
 			    sizeof(*e->terms));
 			e->terms[e->nterms].ev = i;
 			e->terms[e->nterms++].coef = coef;
-		} else {
-			/* Another derived event: take in its terms. */
-			struct cga_event sub = { 0 };
-			struct cga_event *save = &ev[i];
-
-			ev[i] = sub;
-			ev[i].name = save->name;
-			if (derive_terms(ld, &ld->pend[i - nrec], ev, nrec, i,
-			    depth + 1) == -1)
-				return -1;
-			for (j = 0; j < ev[i].nterms; j++) {
-				e->terms = xreallocarray(e->terms,
-				    e->nterms + 1, sizeof(*e->terms));
-				e->terms[e->nterms] = ev[i].terms[j];
-				if (__builtin_mul_overflow(coef,
-				    ev[i].terms[j].coef,
-				    &e->terms[e->nterms].coef)) {
-					cga_diag_line(ld->path, pe->line,
-					    "derived event's factor does not "
-					    "fit in 64 bits", pe->name,
-					    strlen(pe->name));
-					return -1;
-				}
-				e->nterms++;
-			}
-			free(ev[i].terms);
-			ev[i].terms = NULL;
-			ev[i].nterms = 0;
-		}
-		s = skip_blanks(s);
+		} else if (expand_terms(ld, dpend[i - nrec], ev, nev, nrec,
+		    dpend, e, coef, depth + 1) == -1)
+			return -1;
+		while (blank(*s))
+			s++;
 		if (*s == '\0')
 			return 0;
 		if (*s++ != '+')
@@ -402,11 +391,13 @@ bad:
 static int
 make_events(struct loader *ld)
 {
-	struct cga_profile	*p = ld->p;
-	struct cga_event	*ev;
-	size_t			 nrec = ld->nevnames, nev, i, j;
+	struct cga_profile		 *p = ld->p;
+	struct cga_event		 *ev;
+	const struct pending_event	**dpend;
+	size_t				  nrec = ld->nevnames, nev, i, j;
 
 	ev = xcalloc(nrec + ld->npend, sizeof(*ev));
+	dpend = xcalloc(ld->npend + 1, sizeof(*dpend));
 	for (i = 0; i < nrec; i++)
 		ev[i].name = ld->evnames[i];
 	nev = nrec;
@@ -414,38 +405,36 @@ make_events(struct loader *ld)
 		for (j = 0; j < nev; j++)
 			if (strcmp(ev[j].name, ld->pend[i].name) == 0)
 				break;
-		if (ld->pend[i].expr != NULL && j < nev) {
+		if (ld->pend[i].expr == NULL) {
+			/* A long name only. */
+			if (j < nev && ld->pend[i].longname != NULL)
+				ev[j].longname = ld->pend[i].longname;
+			continue;
+		}
+		if (j < nev) {
 			cga_diag_line(ld->path, ld->pend[i].line, "derived "
 			    "event has the name of another event",
 			    ld->pend[i].name, strlen(ld->pend[i].name));
 			goto fail;
 		}
-		if (ld->pend[i].expr == NULL) {
-			if (j < nrec && ld->pend[i].longname != NULL)
-				ev[j].longname = ld->pend[i].longname;
-			ld->pend[i].name = "";	/* a long name only */
-			continue;
-		}
+		dpend[nev - nrec] = &ld->pend[i];
 		ev[nev].name = ld->pend[i].name;
-		ev[nev].longname = ld->pend[i].longname;
-		nev++;
+		ev[nev++].longname = ld->pend[i].longname;
 	}
-	/* Derived events sit after the recorded ones in event: order. */
-	for (i = 0, j = nrec; i < ld->npend; i++) {
-		if (ld->pend[i].expr == NULL)
-			continue;
-		if (ev[j].nterms == 0 &&
-		    derive_terms(ld, &ld->pend[i], ev, nrec, j, 0) == -1)
+	/* Derived events sit after the recorded ones, in event: order. */
+	for (i = nrec; i < nev; i++)
+		if (expand_terms(ld, dpend[i - nrec], ev, nev, nrec, dpend,
+		    &ev[i], 1, 0) == -1)
 			goto fail;
-		j++;
-	}
+	free(dpend);
 	cga_profile_set_events(p, ev, nev, nrec);
 	p->total = cga_cost_new(p);
 	return 0;
 fail:
-	for (i = 0; i < nrec + ld->npend; i++)
+	for (i = 0; i < nev; i++)
 		free(ev[i].terms);
 	free(ev);
+	free(dpend);
 	return -1;
 }
 
@@ -724,6 +713,8 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		if (name_value(ld, ID_FILE, v, &name) == -1)
 			return -1;
 		ld->file = cga_file_get(p, name);
+		if (ld->fnname == NULL)	/* the unknown function of this file */
+			ld->fn = NULL;
 	} else if (KEY("fi") || KEY("fe")) {
 		/* Inlined code: the function continues under this file. */
 		if (name_value(ld, ID_FILE, v, &name) == -1)

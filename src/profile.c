@@ -20,9 +20,13 @@ void
 cga_profile_free(struct cga_profile *p)
 {
 	struct cga_file	*f, *ftmp;
+	size_t		 i;
 
 	if (p == NULL)
 		return;
+	for (i = 0; i < p->nev; i++)
+		free(p->ev[i].terms);
+	free(p->ev);
 	HASH_ITER(hh, p->files, f, ftmp)
 		HASH_CLEAR(hh, f->lines);
 	HASH_CLEAR(hh, p->files);

@@ -1,0 +1,62 @@
+/*
+ * fuzz_load.c: libFuzzer target over the loader and the report: any input
+ * must load or be refused cleanly, and a loaded one must print.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "annotate.h"
+#include "diag.h"
+#include "inclusive.h"
+#include "load.h"
+#include "report.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static char	 path[64];
+static FILE	*devnull;
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cga_load_opts	 lo = { 1, "/tmp/" };
+	struct cga_opts		 o;
+	struct cga_profile	*p;
+	struct cga_view		 v;
+	struct cga_fn		**listed;
+	size_t			 n;
+	FILE			*f;
+
+	if (path[0] == '\0') {
+		snprintf(path, sizeof(path), "/tmp/cga-fuzz.%ld", (long)getpid());
+		devnull = fopen("/dev/null", "w");
+		cga_diag_silent = 1;
+	}
+	if ((f = fopen(path, "wb")) == NULL)
+		abort();
+	fwrite(data, 1, size, f);
+	fclose(f);
+
+	memset(&o, 0, sizeof(o));
+	o.threshold = "100";
+	o.threshold_val = 100;
+	o.show_percs = 1;
+	o.context = 2;
+	o.inclusive = size % 2;
+	o.tree = CGA_TREE_CALLER | CGA_TREE_CALLING;
+	p = cga_profile_new();
+	if (cga_profile_load(p, path, &lo) == 0 &&
+	    cga_profile_finish(p) == 0 && cga_profile_inclusive(p) == 0 &&
+	    cga_view_make(&v, p, &o) == 0) {
+		cga_report_header(devnull, &v);
+		listed = cga_report_functions(devnull, &v, &n);
+		free(listed);
+		cga_view_free(&v);
+	}
+	cga_profile_free(p);
+	unlink(path);
+	return 0;
+}
