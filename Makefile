@@ -78,10 +78,12 @@ check-unit: build/check_cga
 
 check-golden: cgannotate
 	sh tests/golden.sh ./cgannotate
+	sh tests/inclusive.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
 	CK_FORK=no build/asan/check_cga
 	sh tests/golden.sh build/asan/cgannotate
+	sh tests/inclusive.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \

@@ -24,8 +24,14 @@ DPM="-fdebug-prefix-map=$PWD=."
 gcc -g -O1 $DPM -o "$BIN/sortprog" $T/src/sortprog.c
 gcc -g -O2 $DPM -o "$BIN/strhash" $T/src/strmain.c $T/src/strhash.c $T/src/strwords.c
 gcc -g -O1 $DPM -o "$BIN/recur" $T/src/recur.c
+gcc -g -O1 $DPM -o "$BIN/recur2" $T/src/recur2.c
 gcc -g -O1 $DPM -pthread -o "$BIN/threads" $T/src/threads.c
 gcc -g -O1 $DPM -o "$BIN/forkprog" $T/src/forkprog.c
+# ann1.c: compiled in testdata/src, the directory mapped to nothing, DWARF 4, so
+# that valgrind names its source plain "ann1.c" (found only with -I testdata/src).
+(cd $T/src && DPM1="-fdebug-prefix-map=$PWD=" &&
+    { [ "$(pwd -P)" = "$PWD" ] || DPM1="$DPM1 -fdebug-prefix-map=$(pwd -P)="; } &&
+    gcc -g -gdwarf-4 -O1 $DPM1 -o "$BIN/ann1" ann1.c)
 
 cg() { # cg OUTNAME VALGRIND-OPTIONS... -- PROGRAM ARGS...
     out=$1; shift
@@ -55,6 +61,15 @@ cg recur-plain.callgrind              $M "$BIN/recur"
 cg recur-seprecs3.callgrind           $M --separate-recs=3 "$BIN/recur"
 cg recur-cache-branch.callgrind       $M --cache-sim=yes --branch-sim=yes $C "$BIN/recur"
 cg recur-nocompress-strings.callgrind $M --compress-strings=no "$BIN/recur"
+# recursion levels for tests/inclusive.sh: none (f calls f), default (f'2), 10
+cg recur-seprecs1.callgrind           $M --separate-recs=1 "$BIN/recur"
+cg recur-seprecs10.callgrind          $M --separate-recs=10 "$BIN/recur"
+cg recur2-plain.callgrind             $M "$BIN/recur2"
+cg recur2-seprecs1.callgrind          $M --separate-recs=1 "$BIN/recur2"
+cg recur2-seprecs10.callgrind         $M --separate-recs=10 "$BIN/recur2"
+
+# --- ann1: relative source name "ann1.c" (testdata/ann/, for -I/--include) ---
+cg ann/ann1.callgrind                 $M "$BIN/ann1"
 
 # --- threads: one file per thread ---
 valgrind -q --tool=callgrind --callgrind-out-file=$TMP/threads.callgrind \
@@ -81,4 +96,4 @@ cg gzip-full-cachesim.callgrind --cache-sim=yes $C /bin/gzip -c -n $T/sort-input
 valgrind -q --tool=cachegrind $C --cachegrind-out-file=$T/sortprog.cachegrind "$BIN/sortprog" >/dev/null
 valgrind -q --tool=cachegrind $C --cache-sim=no --branch-sim=yes \
     --cachegrind-out-file=$T/recur-branch.cachegrind "$BIN/recur" >/dev/null
-chmod 644 $T/*.callgrind $T/*.cachegrind
+chmod 644 $T/*.callgrind $T/*.cachegrind $T/ann/ann1.callgrind

@@ -17,6 +17,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # whatever order git checked them out in; tests of the newer-source warning
 # make their own files.
 touch -d '2020-01-01 00:00:00' testdata/src/* 2>/dev/null
+# ann-newer: its profile is older than its source, testdata/ann/newer.c.
+touch -d '2020-01-02 00:00:00' testdata/ann/newer.callgrind 2>/dev/null
 # Profiles that name files under the repository are made from templates,
 # with @TOP@ the repository's directory, wherever it was cloned.
 mkdir -p build/golden
