@@ -69,8 +69,8 @@ struct loader {
 	size_t				 nfev;		/* the part's events: */
 	size_t				*map;		/* its events in the model */
 	uint64_t			*kmask;		/* defined-mask for k counts */
-	uint64_t			*summary, *totals;
-	uint64_t			 totals_line;
+	char				*sumtext[2];	/* summary:, totals: */
+	uint64_t			 sumline[2];
 
 	/* Where cost lines go. */
 	struct cga_file			*file;
@@ -504,7 +504,9 @@ part_begin(struct loader *ld)
 	ld->npos = 1;
 	ld->linepos = 0;
 	memset(ld->last, 0, sizeof(ld->last));
-	ld->summary = ld->totals = NULL;
+	free(ld->sumtext[0]);
+	free(ld->sumtext[1]);
+	memset(ld->sumtext, 0, sizeof(ld->sumtext));
 	ld->file = cga_file_get(p, ld->unknown);
 	ld->fnname = NULL;
 	ld->fn = NULL;
@@ -514,6 +516,9 @@ part_begin(struct loader *ld)
 	ld->call = NULL;
 	ld->line = NULL;
 }
+
+static int	counts(struct loader *, char *);
+static int	add_counts(struct loader *, uint64_t *);
 
 static int
 all_zero(const struct cga_profile *p, const uint64_t *c)
@@ -533,6 +538,7 @@ part_end(struct loader *ld)
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
 	const uint64_t		*src = NULL;
+	uint64_t		*sum[2] = { NULL, NULL };
 	size_t			 i, j;
 	char			 msg[256];
 
@@ -540,15 +546,31 @@ part_end(struct loader *ld)
 		ld->in.lineno = ld->call_line;
 		return bad(ld, "calls= line is not followed by a cost line");
 	}
-	if (p->ev == NULL)	/* a part without a body */
-		return 0;
+	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL)
+		return 0;	/* a header alone adds nothing */
+	/* summary: and totals: are read once the part's events are known. */
+	for (i = 0; i < 2; i++) {
+		if (ld->sumtext[i] == NULL)
+			continue;
+		ld->in.lineno = ld->sumline[i];
+		ld->text = ld->sumtext[i];
+		ld->len = strlen(ld->text);
+		if (need_events(ld) == -1 ||
+		    counts(ld, strchr(ld->text, ':') + 1) == -1)
+			return -1;
+		sum[i] = cga_cost_new(p);
+		if (add_counts(ld, sum[i]) == -1)
+			return -1;
+	}
+	if (need_events(ld) == -1)
+		return -1;
 	if (pt->self == NULL)
 		pt->self = cga_cost_new(p);
 	pt->total = cga_cost_new(p);
-	if (ld->summary != NULL && !all_zero(p, ld->summary))
-		src = ld->summary;
-	else if (ld->totals != NULL && !all_zero(p, ld->totals))
-		src = ld->totals;
+	if (sum[0] != NULL && !all_zero(p, sum[0]))
+		src = sum[0];
+	else if (sum[1] != NULL && !all_zero(p, sum[1]))
+		src = sum[1];
 	if (src != NULL) {
 		memcpy(pt->total, src, p->cw * sizeof(uint64_t));
 		/* Events the line leaves out come from the cost lines. */
@@ -568,18 +590,18 @@ part_end(struct loader *ld)
 		cga_diag("%s: program totals overflow 64 bits", ld->path);
 		return -1;
 	}
-	if (ld->totals != NULL) {
+	if (sum[1] != NULL) {
 		for (i = 0; i < p->nrec; i++) {
-			if (!cga_cost_defined(p, ld->totals, i) ||
-			    ld->totals[i] == pt->self[i])
+			if (!cga_cost_defined(p, sum[1], i) ||
+			    sum[1][i] == pt->self[i])
 				continue;
 			snprintf(msg, sizeof(msg), "totals: line disagrees "
 			    "with the sum of the cost lines (%s: %llu, "
 			    "cost lines: %llu)", p->ev[i].name,
-			    (unsigned long long)ld->totals[i],
+			    (unsigned long long)sum[1][i],
 			    (unsigned long long)pt->self[i]);
 			if (++ld->nwarn <= MAX_WARNINGS)
-				cga_diag_warn(ld->path, ld->totals_line, msg,
+				cga_diag_warn(ld->path, ld->sumline[1], msg,
 				    NULL, 0);
 			break;
 		}
@@ -723,7 +745,8 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		if (ld->fnname != NULL) {
 			ld->fn = cga_fn_get(p, name, ld->fnname);
 			ld->fn->listed = 1;
-		}
+		} else
+			ld->fn = NULL;	/* the unknown function of this file */
 	} else if (KEY("ob")) {
 		if (name_value(ld, ID_OBJ, v, &name) == -1)
 			return -1;
@@ -901,16 +924,13 @@ event(struct loader *ld, char *v)
 	return 0;
 }
 
-/* summary: or totals: */
-static int
-cost_summary(struct loader *ld, char *v, uint64_t **dst)
+/* summary: or totals:, read when the part ends (they may come first). */
+static void
+cost_summary(struct loader *ld, int which)
 {
-	struct cga_profile	*p = ld->p;
-
-	if (need_events(ld) == -1 || counts(ld, v) == -1)
-		return -1;
-	*dst = cga_cost_new(p);
-	return add_counts(ld, *dst);
+	free(ld->sumtext[which]);
+	ld->sumtext[which] = xmemdup0(ld->text, ld->len);
+	ld->sumline[which] = ld->in.lineno;
 }
 
 static const char *
@@ -930,11 +950,9 @@ header_line(struct loader *ld, const char *key, size_t klen, char *v)
 	char			*t;
 
 #define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
-	if (KEY("summary"))
-		return cost_summary(ld, v, &ld->summary);
-	if (KEY("totals")) {
-		ld->totals_line = ld->in.lineno;
-		return cost_summary(ld, v, &ld->totals);
+	if (KEY("summary") || KEY("totals")) {
+		cost_summary(ld, KEY("totals"));
+		return 0;
 	}
 	if (!(KEY("version") || KEY("creator") || KEY("pid") ||
 	    KEY("thread") || KEY("part") || KEY("cmd") || KEY("desc") ||
@@ -1053,14 +1071,14 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		goto out;
 	ld.text = NULL;
 	ld.len = 0;
+	if (part_end(&ld) == -1)
+		goto out;
 	if (p->ev == NULL) {
 		cga_diag_line(ld.path, ld.in.lineno, ld.have_events ?
 		    "no cost lines" : "no events: line: not a Callgrind or "
 		    "Cachegrind profile", NULL, 0);
 		goto out;
 	}
-	if (part_end(&ld) == -1)
-		goto out;
 	/* A part that only had a header adds nothing. */
 	if (p->parts[p->nparts - 1].total == NULL)
 		p->nparts--;
@@ -1085,6 +1103,8 @@ out:
 	free(ld.map);
 	free(ld.kmask);
 	free(ld.vals);
+	free(ld.sumtext[0]);
+	free(ld.sumtext[1]);
 	return rc;
 }
 

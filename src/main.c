@@ -99,11 +99,21 @@ threshold_text(const char *s)
 }
 
 static void
+free_list(char **items, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(items[i]);
+	free(items);
+}
+
+static void
 split_list(const char *arg, char ***items, size_t *n)
 {
 	const char	*s = arg, *comma;
 
-	free(*items);
+	free_list(*items, *n);
 	*items = NULL;
 	*n = 0;
 	if (*arg == '\0')
@@ -127,6 +137,8 @@ sort_option(struct cga_opts *o, const char *arg)
 	size_t	 i;
 	double	 v;
 
+	free_list(o->sort_th, o->nsort);
+	o->sort_th = NULL;
 	split_list(arg, &o->sort, &o->nsort);
 	o->sort_th = xcalloc(o->nsort + 1, sizeof(*o->sort_th));
 	o->sort_has_th = 0;
@@ -185,7 +197,7 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 	char	*end;
 	int	 ch, i;
 
-	o->threshold = "99";
+	o->threshold = xstrdup("99");
 	o->threshold_val = 99;
 	o->show_percs = 1;
 	o->auto_annotate = 1;
@@ -209,6 +221,7 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 			if (percentage(optarg, &o->threshold_val) == -1)
 				usage_error("expected a percentage from 0 to "
 				    "100: --threshold=%s", optarg);
+			free(o->threshold);
 			o->threshold = threshold_text(optarg);
 			break;
 		case OPT_SHOW_PERCS:
@@ -259,6 +272,18 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 	for (i = 0; i < argc - optind; i++)
 		if (*o->sources[i] == '\0')
 			usage_error("empty source file name%s", "");
+}
+
+static void
+opts_free(struct cga_opts *o)
+{
+	free_list(o->show, o->nshow);
+	free_list(o->sort_th, o->nsort);
+	free_list(o->sort, o->nsort);
+	free_list(o->include, o->ninclude);
+	free(o->threshold);
+	if (o->profile_guessed)
+		free((char *)o->profile);
 }
 
 /* The first callgrind.out* (then cachegrind.out*) here, as the script does. */
@@ -346,6 +371,7 @@ main(int argc, char **argv)
 	    ((o.inclusive || o.tree) && cga_profile_inclusive(p) == -1))
 		goto out;
 	if (cga_view_make(&v, p, &o) == -1) {
+		cga_view_free(&v);
 		rc = 2;
 		goto out;
 	}
@@ -360,6 +386,7 @@ main(int argc, char **argv)
 		rc = output_error();
 out:
 	cga_profile_free(p);
+	opts_free(&o);
 	free(cwd);
 	return rc;
 }

@@ -14,7 +14,7 @@ struct cga_opts {
 	char		**sort_th;	/* their thresholds as given, or NULL */
 	size_t		  nsort;
 	int		  sort_has_th;	/* some --sort event has a threshold */
-	const char	 *threshold;	/* --threshold as given, without '%' */
+	char		 *threshold;	/* --threshold as given, without '%' */
 	double		  threshold_val;
 	int		  show_percs;
 	int		  auto_annotate;
