@@ -20,7 +20,29 @@ struct ann_file {
 	struct cga_file	*file;		/* NULL when the profile lacks it */
 	uint64_t	*cost;		/* its line costs summed */
 	int		 user;		/* named on the command line */
+	struct cga_line	**lines;	/* its line costs, by line */
+	size_t		 nlines;
 };
+
+/*
+ * Where a file's entries start in an array sorted by file: the entries are
+ * lines or sites, structures that start with their file.
+ */
+static size_t
+first_of_file(void *const *all, size_t n, const struct cga_file *f)
+{
+	size_t	 lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)*(struct cga_file *const *)all[mid] <
+		    (uintptr_t)f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
 
 /* Opens name in the current directory or an include directory. */
 static FILE *
@@ -80,15 +102,6 @@ cga_annotate_check_sources(const struct cga_opts *o)
 
 static const struct cga_view *sort_view;
 
-static int
-line_cmp(const void *a, const void *b)
-{
-	uint64_t	 x = (*(struct cga_line *const *)a)->line;
-	uint64_t	 y = (*(struct cga_line *const *)b)->line;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Files by cost of the primary sort event, highest first, then by name. */
 static int
 file_cmp(const void *a, const void *b)
@@ -126,49 +139,61 @@ struct line_sites {
 	size_t		  n;
 };
 
-/* Sites by line, then in the order they are printed. */
+/* Sites by file, line, then in the order they are printed. */
 static int
-site_line_cmp(const void *a, const void *b)
+site_pos_cmp(const void *a, const void *b)
 {
 	const struct cga_site	*sa = *(const struct cga_site *const *)a;
 	const struct cga_site	*sb = *(const struct cga_site *const *)b;
+	uintptr_t		 fa = (uintptr_t)sa->key.file;
+	uintptr_t		 fb = (uintptr_t)sb->key.file;
 
+	if (fa != fb)
+		return fa < fb ? -1 : 1;
 	if (sa->key.line != sb->key.line)
 		return sa->key.line < sb->key.line ? -1 : 1;
 	return site_cmp(a, b);
 }
 
+/*
+ * The call sites printed under source lines, sorted by file and line: those
+ * of the first function that made calls from each line.
+ */
+static struct cga_site **
+index_sites(const struct cga_profile *p, size_t *np)
+{
+	struct cga_site	*s, *tmp, **all;
+	size_t		 n = 0;
+
+	all = xcalloc(HASH_COUNT(p->sites) + 1, sizeof(*all));
+	HASH_ITER(hh, p->sites, s, tmp)
+		if (s->key.caller == cga_first_caller(p, s->key.file,
+		    s->key.line))
+			all[n++] = s;
+	qsort(all, n, sizeof(*all), site_pos_cmp);
+	*np = n;
+	return all;
+}
+
 /* The file's call sites grouped by line, in line order. */
 static struct line_sites *
-file_sites(const struct cga_profile *p, const struct cga_file *f, size_t *np)
+file_sites(struct cga_site **all, size_t nall, const struct cga_file *f,
+    size_t *np)
 {
 	struct line_sites	*ls;
-	struct cga_site		*s, *tmp, **all;
-	size_t			 n = 0, nall = 0, kept = 0, i;
+	size_t			 lo, hi, n = 0, i;
 
-	HASH_ITER(hh, p->sites, s, tmp)
-		if (s->key.file == f)
-			nall++;
-	all = xcalloc(nall + 1, sizeof(*all));
-	ls = xcalloc(nall + 1, sizeof(*ls));
-	nall = 0;
-	HASH_ITER(hh, p->sites, s, tmp)
-		if (s->key.file == f)
-			all[nall++] = s;
-	qsort(all, nall, sizeof(*all), site_line_cmp);
-	for (i = 0; i < nall; i++) {
-		if (all[i]->key.caller != cga_first_caller(p, all[i]->key.file,
-		    all[i]->key.line))
-			continue;
+	lo = first_of_file((void *const *)all, nall, f);
+	for (hi = lo; hi < nall && all[hi]->key.file == f; hi++)
+		;
+	ls = xcalloc(hi - lo + 1, sizeof(*ls));
+	for (i = lo; i < hi; i++) {
 		if (n == 0 || ls[n - 1].line != all[i]->key.line) {
 			ls[n].line = all[i]->key.line;
-			ls[n++].sites = &all[kept];
+			ls[n++].sites = &all[i];
 		}
-		all[kept++] = all[i];
 		ls[n - 1].n++;
 	}
-	if (n == 0)
-		free(all);
 	*np = n;
 	return ls;
 }
@@ -243,14 +268,15 @@ dashes(FILE *out, uint64_t line)
 /* One file, following callgrind_annotate's walk through its lines. */
 static int
 annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
-    FILE *src, const char *shown_name, const char *opened, uint64_t *printed)
+    FILE *src, const char *shown_name, const char *opened, uint64_t *printed,
+    struct cga_site **sites, size_t nsites)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct cga_line		**lines = NULL, *l, *tmp, *zero = NULL;
+	struct cga_line		**lines = af->lines, *zero = NULL;
 	struct line_sites	 *ls;
 	struct stat		  sst, pst;
-	size_t			 *w, n = 0, next = 0, i, nls, si = 0;
+	size_t			 *w, n = af->nlines, next = 0, i, nls, si = 0;
 	uint64_t		 *pairs, low, high, lineno = 0;
 	char			 *buf = NULL;
 	size_t			  bufcap = 0;
@@ -266,14 +292,6 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		    af->name);
 		return 0;
 	}
-	HASH_ITER(hh, af->file->lines, l, tmp)
-		n++;
-	lines = xcalloc(n + 1, sizeof(*lines));
-	n = 0;
-	HASH_ITER(hh, af->file->lines, l, tmp)
-		lines[n++] = l;
-	qsort(lines, n, sizeof(*lines), line_cmp);
-
 	if (stat(opened, &sst) == 0 && stat(p->path, &pst) == 0 &&
 	    sst.st_mtime > pst.st_mtime) {
 		newer = 1;
@@ -285,7 +303,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	cga_print_events(out, v, w);
 	fputs("\n\n", out);
 
-	if (n > 0 && lines[0]->line == 0) {
+	if (n > 0 && lines[0]->key.line == 0) {
 		zero = lines[0];
 		next = 1;
 	}
@@ -293,16 +311,16 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
 	size_t np = 0;
 	for (i = next; i < n; i++) {
-		pairs[np++] = lines[i]->line > o->context ?
-		    lines[i]->line - o->context : 0;
-		while (i + 1 < n && lines[i]->line + 2 * o->context >=
-		    lines[i + 1]->line)
+		pairs[np++] = lines[i]->key.line > o->context ?
+		    lines[i]->key.line - o->context : 0;
+		while (i + 1 < n && lines[i]->key.line + 2 * o->context >=
+		    lines[i + 1]->key.line)
 			i++;
-		pairs[np++] = lines[i]->line + o->context;
+		pairs[np++] = lines[i]->key.line + o->context;
 	}
 	if (np > 0 && pairs[0] < 1)
 		pairs[0] = 1;
-	ls = file_sites(p, af->file, &nls);
+	ls = file_sites(sites, nsites, af->file, &nls);
 
 	for (i = 0; i < np; i += 2) {
 		low = pairs[i];
@@ -317,7 +335,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		    (got = getline(&buf, &bufcap, src)) != -1) {
 			have = 1;
 			lineno++;
-			if (next < n && lines[next]->line == lineno) {
+			if (next < n && lines[next]->key.line == lineno) {
 				cga_print_cost(out, v, w, lines[next]->cost);
 				cga_cost_add(p, printed, lines[next]->cost);
 				next++;
@@ -338,7 +356,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		for (i = next; i < n; i++) {
 			cga_print_cost(out, v, w, lines[i]->cost);
 			fprintf(out, " <bogus line %llu>\n",
-			    (unsigned long long)lines[i]->line);
+			    (unsigned long long)lines[i]->key.line);
 		}
 		fputs("\n", out);
 		bogus_warning(out, af->name, newer);
@@ -349,45 +367,82 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		fprintf(out, " <counts for unidentified lines in %s>\n\n",
 		    af->name);
 	}
-	if (nls > 0)
-		free(ls[0].sites);
 	free(ls);
 	free(pairs);
 	free(buf);
 	free(w);
-	free(lines);
 	return 0;
 }
 
+/* The files to annotate, each once. */
+struct gather {
+	struct ann_file	*files;
+	size_t		 n;
+	struct seen {
+		const struct cga_file	*file;
+		UT_hash_handle		 hh;
+	}		*seen;
+	struct cga_arena arena;
+};
+
+/*
+ * Adds a file, found in the profile (f) or not (f NULL, named by a user);
+ * lines are every line cost, sorted by file.
+ */
 static int
-add_file(struct ann_file **files, size_t *n, const struct cga_profile *p,
-    const char *name, int user)
+add_file(struct gather *g, const struct cga_profile *p, const char *name,
+    struct cga_file *f, int user, struct cga_line **lines, size_t nlines)
 {
-	struct cga_file	*f;
-	struct cga_line	*l, *tmp;
+	struct ann_file	*af;
+	struct seen	*sn;
 	size_t		 i;
 
-	for (i = 0; i < *n; i++)
-		if (strcmp((*files)[i].name, name) == 0) {
-			(*files)[i].user |= user;
+	if (f != NULL) {
+		HASH_FIND_PTR(g->seen, &f, sn);
+		if (sn != NULL) {
+			for (i = 0; i < g->n; i++)
+				if (g->files[i].file == f)
+					g->files[i].user |= user;
 			return 0;
 		}
-	*files = xreallocarray(*files, *n + 1, sizeof(**files));
-	memset(&(*files)[*n], 0, sizeof(**files));
-	(*files)[*n].name = name;
-	(*files)[*n].user = user;
+		sn = cga_arena_alloc(&g->arena, sizeof(*sn));
+		sn->file = f;
+		HASH_ADD_PTR(g->seen, file, sn);
+	} else
+		for (i = 0; i < g->n; i++)
+			if (g->files[i].file == NULL &&
+			    strcmp(g->files[i].name, name) == 0)
+				return 0;
+	if ((g->n & (g->n - 1)) == 0)	/* 0, 1, 2, 4, ...: grow */
+		g->files = xreallocarray(g->files, g->n ? 2 * g->n : 1,
+		    sizeof(*g->files));
+	af = &g->files[g->n++];
+	memset(af, 0, sizeof(*af));
+	af->name = f != NULL ? f->name : name;
+	af->user = user;
+	af->file = f;
+	if (f != NULL) {
+		af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
+		i = first_of_file((void *const *)lines, nlines, f);
+		af->lines = lines + i;
+		for (; i < nlines && lines[i]->key.file == f; i++) {
+			if (cga_cost_add(p, af->cost, lines[i]->cost) == -1)
+				return -1;
+			af->nlines++;
+		}
+	}
+	return 0;
+}
+
+static struct cga_file *
+find_file(const struct cga_profile *p, const char *name)
+{
+	struct cga_file	*f;
+
 	for (f = p->files; f != NULL; f = f->hh.next)
 		if (strcmp(f->name, name) == 0)
-			break;
-	(*files)[*n].file = f;
-	if (f != NULL) {
-		(*files)[*n].cost = xcalloc(p->cw, sizeof(uint64_t));
-		HASH_ITER(hh, f->lines, l, tmp)
-			if (cga_cost_add(p, (*files)[*n].cost, l->cost) == -1)
-				return -1;
-	}
-	(*n)++;
-	return 0;
+			return f;
+	return NULL;
 }
 
 static int
@@ -402,53 +457,66 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct ann_file		 *files = NULL;
+	struct gather		  g;
+	struct cga_file		 *f;
+	struct cga_site		**sites = NULL;
+	struct cga_line		**lines;
 	struct cga_view		  tv;
 	const char		**unfound = NULL;
-	uint64_t		 *printed, *total;
-	size_t			  n = 0, nunfound = 0, i, *w;
+	uint64_t		 *printed = NULL, *total;
+	size_t			  nunfound = 0, nsites = 0, nlines, i, *w;
 	char			 *opened, *shown;
 	FILE			 *src;
 	int			  did = 0, rc = 0;
 
+	memset(&g, 0, sizeof(g));
+	lines = cga_lines_sorted(p, &nlines);
 	for (i = 0; i < o->nsources; i++)
-		if (add_file(&files, &n, p, o->sources[i], 1) == -1)
+		if (add_file(&g, p, o->sources[i], find_file(p,
+		    o->sources[i]), 1, lines, nlines) == -1)
 			goto overflow;
 	if (o->auto_annotate)
-		for (i = 0; i < nlisted; i++)
-			if (strcmp(listed[i]->key.file, "???") != 0 &&
-			    add_file(&files, &n, p, listed[i]->key.file, 0) == -1)
+		for (i = 0; i < nlisted; i++) {
+			if (strcmp(listed[i]->key.file, "???") == 0)
+				continue;
+			HASH_FIND_PTR(p->files, &listed[i]->key.file, f);
+			if (f != NULL && add_file(&g, p, f->name, f, 0, lines,
+			    nlines) == -1)
 				goto overflow;
+		}
 	sort_view = v;
-	if (n > 0)
-		qsort(files, n, sizeof(*files), file_cmp);
+	if (g.n > 0)
+		qsort(g.files, g.n, sizeof(*g.files), file_cmp);
+	if (g.n > 0)
+		sites = index_sites(p, &nsites);
 	printed = xcalloc(p->cw, sizeof(uint64_t));
-	for (i = 0; i < n; i++) {
-		if ((src = open_source(o, files[i].name, &opened)) == NULL) {
-			if (files[i].user) {
-				not_found(o, files[i].name);
+	for (i = 0; i < g.n; i++) {
+		if ((src = open_source(o, g.files[i].name, &opened)) == NULL) {
+			if (g.files[i].user) {
+				not_found(o, g.files[i].name);
 				rc = 1;
 				goto out;
 			}
 			unfound = xreallocarray(unfound, nunfound + 1,
 			    sizeof(*unfound));
-			unfound[nunfound++] = files[i].name;
+			unfound[nunfound++] = g.files[i].name;
 			continue;
 		}
-		if (strcmp(opened, files[i].name) == 0)
+		if (strcmp(opened, g.files[i].name) == 0)
 			shown = xstrdup(opened);
 		else {
-			shown = xmalloc(strlen(opened) + 4);
 			/* "DIR/ + NAME", as callgrind_annotate shows it */
+			shown = xmalloc(strlen(opened) + 4);
 			memcpy(shown, opened, strlen(opened) -
-			    strlen(files[i].name));
-			strcpy(shown + strlen(opened) - strlen(files[i].name),
+			    strlen(g.files[i].name));
+			strcpy(shown + strlen(opened) - strlen(g.files[i].name),
 			    " + ");
-			strcat(shown, files[i].name);
+			strcat(shown, g.files[i].name);
 		}
-		if (files[i].file != NULL)
+		if (g.files[i].file != NULL)
 			did = 1;
-		annotate_file(out, v, &files[i], src, shown, opened, printed);
+		annotate_file(out, v, &g.files[i], src, shown, opened, printed,
+		    sites, nsites);
 		fclose(src);
 		free(opened);
 		free(shown);
@@ -483,17 +551,17 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		free(w);
 		free(total);
 	}
-out:
-	free(printed);
-	for (i = 0; i < n; i++)
-		free(files[i].cost);
-	free(files);
-	free(unfound);
-	return rc;
+	goto out;
 overflow:
 	cga_diag("%s: a file's cost does not fit in 64 bits", p->path);
-	for (i = 0; i < n; i++)
-		free(files[i].cost);
-	free(files);
-	return 1;
+	rc = 1;
+out:
+	free(printed);
+	free(lines);
+	free(sites);
+	free(unfound);
+	free(g.files);
+	HASH_CLEAR(hh, g.seen);
+	cga_arena_free(&g.arena);
+	return rc;
 }

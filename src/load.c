@@ -81,7 +81,6 @@ struct loader {
 	struct cga_fn			*callee;
 	struct cga_call			*call;		/* last call edge used */
 	struct cga_line			*line;		/* last line entry used */
-	struct cga_file			*line_file;	/* the file it is in */
 	int				 pending_call;
 	uint64_t			 call_count;
 	uint64_t			 call_line;
@@ -705,11 +704,9 @@ cost_line(struct loader *ld, char *s)
 		return -1;
 	if (!ld->opts->lines)
 		return 0;
-	if (ld->line == NULL || ld->line->line != line ||
-	    ld->line_file != ld->file) {
+	if (ld->line == NULL || ld->line->key.line != line ||
+	    ld->line->key.file != ld->file)
 		ld->line = cga_line_get(p, ld->file, line);
-		ld->line_file = ld->file;
-	}
 	return add_counts(ld, ld->line->cost);
 }
 
@@ -1114,7 +1111,6 @@ cga_profile_finish(struct cga_profile *p)
 	struct cga_fn	*fn, *ftmp;
 	struct cga_call	*c, *ctmp;
 	struct cga_site	*s, *stmp;
-	struct cga_file	*f, *ftmp2;
 	struct cga_line	*l, *ltmp;
 	size_t		 i;
 	int		 err = 0;
@@ -1132,9 +1128,8 @@ cga_profile_finish(struct cga_profile *p)
 		err |= cga_cost_derive(p, c->cost);
 	HASH_ITER(hh, p->sites, s, stmp)
 		err |= cga_cost_derive(p, s->cost);
-	HASH_ITER(hh, p->files, f, ftmp2)
-		HASH_ITER(hh, f->lines, l, ltmp)
-			err |= cga_cost_derive(p, l->cost);
+	HASH_ITER(hh, p->lines, l, ltmp)
+		err |= cga_cost_derive(p, l->cost);
 	if (err) {
 		cga_diag("%s: a derived event's count does not fit in 64 "
 		    "bits", p->path);

@@ -19,7 +19,6 @@ cga_profile_new(void)
 void
 cga_profile_free(struct cga_profile *p)
 {
-	struct cga_file	*f, *ftmp;
 	size_t		 i;
 
 	if (p == NULL)
@@ -27,8 +26,7 @@ cga_profile_free(struct cga_profile *p)
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
 	free(p->ev);
-	HASH_ITER(hh, p->files, f, ftmp)
-		HASH_CLEAR(hh, f->lines);
+	HASH_CLEAR(hh, p->lines);
 	HASH_CLEAR(hh, p->files);
 	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
@@ -101,18 +99,60 @@ cga_file_get(struct cga_profile *p, const char *name)
 }
 
 struct cga_line *
+cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
+{
+	struct cga_line_key	 key;
+	struct cga_line		*l;
+
+	memset(&key, 0, sizeof(key));
+	key.file = f;
+	key.line = line;
+	HASH_FIND(hh, p->lines, &key, sizeof(key), l);
+	return l;
+}
+
+struct cga_line *
 cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 {
-	struct cga_line	*l;
+	struct cga_line	*l = cga_line_find(p, f, line);
 
-	HASH_FIND(hh, f->lines, &line, sizeof(line), l);
 	if (l == NULL) {
 		l = cga_arena_alloc(&p->arena,
 		    sizeof(*l) + p->cw * sizeof(uint64_t));
-		l->line = line;
-		HASH_ADD(hh, f->lines, line, sizeof(line), l);
+		l->key.file = f;
+		l->key.line = line;
+		HASH_ADD(hh, p->lines, key, sizeof(l->key), l);
 	}
 	return l;
+}
+
+static int
+line_pos_cmp(const void *a, const void *b)
+{
+	const struct cga_line	*la = *(const struct cga_line *const *)a;
+	const struct cga_line	*lb = *(const struct cga_line *const *)b;
+	uintptr_t		 fa = (uintptr_t)la->key.file;
+	uintptr_t		 fb = (uintptr_t)lb->key.file;
+
+	if (fa != fb)
+		return fa < fb ? -1 : 1;
+	if (la->key.line != lb->key.line)
+		return la->key.line < lb->key.line ? -1 : 1;
+	return 0;
+}
+
+struct cga_line **
+cga_lines_sorted(const struct cga_profile *p, size_t *np)
+{
+	struct cga_line	**all, *l, *tmp;
+	size_t		  n = 0;
+
+	all = xcalloc(HASH_COUNT(p->lines) + 1, sizeof(*all));
+	HASH_ITER(hh, p->lines, l, tmp)
+		all[n++] = l;
+	qsort(all, n, sizeof(*all), line_pos_cmp);
+	*np = n;
+	return all;
 }
 
 struct cga_fn *

@@ -32,16 +32,21 @@ struct cga_event {
 	struct cga_term	*terms;		/* a derived event: sum of coef * event */
 };
 
-struct cga_line {
-	uint64_t	 line;		/* key */
-	UT_hash_handle	 hh;
-	uint64_t	 cost[];
-};
-
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
-	struct cga_line	*lines;		/* self cost per line (uthash) */
 	UT_hash_handle	 hh;
+};
+
+/* The self cost of one line of a file; one table holds every file's. */
+struct cga_line_key {
+	struct cga_file	*file;
+	uint64_t	 line;
+};
+
+struct cga_line {
+	struct cga_line_key key;
+	UT_hash_handle	 hh;
+	uint64_t	 cost[];
 };
 
 struct cga_fn_key {
@@ -148,6 +153,7 @@ struct cga_profile {
 	int		  calculated;	/* some part's total came from cost lines */
 
 	struct cga_file	 *files;
+	struct cga_line	 *lines;
 	struct cga_fn	 *fns;
 	struct cga_call	 *calls;
 	struct cga_site	 *sites;
@@ -169,6 +175,10 @@ uint64_t *cga_cost_new(struct cga_profile *);
 struct cga_file *cga_file_get(struct cga_profile *, const char *name);
 struct cga_line *cga_line_get(struct cga_profile *, struct cga_file *,
 	    uint64_t line);
+struct cga_line *cga_line_find(const struct cga_profile *,
+	    struct cga_file *, uint64_t line);
+/* Every line cost, by file (in no given order of files) then line. */
+struct cga_line **cga_lines_sorted(const struct cga_profile *, size_t *n);
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,

@@ -26,14 +26,18 @@ find_event(const struct cga_profile *p, const char *name, size_t *out)
 static void
 unknown_event(const struct cga_profile *p, const char *opt, const char *name)
 {
-	size_t	 i;
+	char	*list, *at;
+	size_t	 i, n = 1;
 
-	fflush(stdout);
-	fprintf(stderr, "cgannotate: %s event '%s' is not in %s; its events "
-	    "are:", opt, name, p->path);
 	for (i = 0; i < p->nev; i++)
-		fprintf(stderr, " %s", p->ev[i].name);
-	fputc('\n', stderr);
+		n += strlen(p->ev[i].name) + 1;
+	at = list = xmalloc(n);
+	*at = '\0';
+	for (i = 0; i < p->nev; i++)
+		at += sprintf(at, " %s", p->ev[i].name);
+	cga_diag("%s event '%s' is not in %s; its events are:%s", opt, name,
+	    p->path, list);
+	free(list);
 }
 
 int

@@ -1415,16 +1415,14 @@ END_TEST
 
 START_TEST(line_costs_sum_to_the_cost_lines)
 {
-	struct cga_file	*f, *ftmp;
 	struct cga_line	*l, *ltmp;
 	uint64_t	 sum = 0;
 
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 10\n+1 20\ncfn=f\n"
 	    "calls=1 1\n* 999\nfi=h.h\n7 30\nfl=b.c\nfn=g\n1 40\n");
-	HASH_ITER(hh, tp->files, f, ftmp)
-		HASH_ITER(hh, f->lines, l, ltmp)
-			if (cga_cost_defined(tp, l->cost, 0))
-				sum += l->cost[0];
+	HASH_ITER(hh, tp->lines, l, ltmp)
+		if (cga_cost_defined(tp, l->cost, 0))
+			sum += l->cost[0];
 	ck_assert_uint_eq(sum, 100);
 	ck_assert_uint_eq(line_of("a.c", 2, "Ir"), 20);
 }
@@ -1564,7 +1562,6 @@ static const char *const real_profiles[] = {
  */
 START_TEST(real_profile_costs_add_up)
 {
-	struct cga_file	*f, *ftmp;
 	struct cga_line	*l, *ltmp;
 	uint64_t	 parts_self, parts_total, lines;
 	size_t		 e, i;
@@ -1576,9 +1573,8 @@ START_TEST(real_profile_costs_add_up)
 			parts_self += tp->parts[i].self[e];
 			parts_total += tp->parts[i].total[e];
 		}
-		HASH_ITER(hh, tp->files, f, ftmp)
-			HASH_ITER(hh, f->lines, l, ltmp)
-				lines += l->cost[e];
+		HASH_ITER(hh, tp->lines, l, ltmp)
+			lines += l->cost[e];
 		ck_assert_msg(self_sum(tp->ev[e].name) == parts_self,
 		    "%s %s: self costs %llu, cost lines %llu",
 		    real_profiles[_i], tp->ev[e].name,

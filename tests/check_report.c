@@ -16,7 +16,7 @@ static void
 default_opts(struct cga_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->threshold = "99";
+	o->threshold = (char *)"99";
 	o->threshold_val = 99;
 }
 
@@ -202,7 +202,7 @@ START_TEST(view_threshold_of_100_lists_everything)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	o.threshold = "100";
+	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
 	ck_assert_int_eq(v.filter, 0);
@@ -429,7 +429,7 @@ START_TEST(function_list_is_by_descending_cost)
 
 	ck_assert_int_eq(load_profile(list_profile), 0);
 	default_opts(&o);
-	o.threshold = "100";
+	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
@@ -474,7 +474,7 @@ START_TEST(inclusive_function_list_has_called_functions)
 	ck_assert_int_eq(cga_profile_inclusive(tp), 0);
 	default_opts(&o);
 	o.inclusive = 1;
-	o.threshold = "100";
+	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
