@@ -20,7 +20,7 @@ struct ann_file {
 	struct cga_file	*file;		/* NULL when the profile lacks it */
 	uint64_t	*cost;		/* its line costs summed */
 	int		 user;		/* named on the command line */
-	struct cga_line	**lines;	/* its line costs, by line */
+	struct cga_lineref *lines;	/* its line costs, by line */
 	size_t		 nlines;
 };
 
@@ -273,7 +273,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct cga_line		**lines = af->lines, *zero = NULL;
+	struct cga_lineref	 *lines = af->lines, *zero = NULL;
 	struct line_sites	 *ls;
 	struct stat		  sst, pst;
 	size_t			 *w, n = af->nlines, next = 0, i, nls, si = 0;
@@ -299,24 +299,24 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	}
 	w = cga_widths_new(v);
 	for (i = 0; i < n; i++)
-		cga_widths_add(v, w, lines[i]->cost);
+		cga_widths_add(v, w, lines[i].cost);
 	cga_print_events(out, v, w);
 	fputs("\n\n", out);
 
-	if (n > 0 && lines[0]->key.line == 0) {
-		zero = lines[0];
+	if (n > 0 && lines[0].line == 0) {
+		zero = &lines[0];
 		next = 1;
 	}
 	/* Ranges of lines within --context of a line with a cost. */
 	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
 	size_t np = 0;
 	for (i = next; i < n; i++) {
-		pairs[np++] = lines[i]->key.line > o->context ?
-		    lines[i]->key.line - o->context : 0;
-		while (i + 1 < n && lines[i]->key.line + 2 * o->context >=
-		    lines[i + 1]->key.line)
+		pairs[np++] = lines[i].line > o->context ?
+		    lines[i].line - o->context : 0;
+		while (i + 1 < n && lines[i].line + 2 * o->context >=
+		    lines[i + 1].line)
 			i++;
-		pairs[np++] = lines[i]->key.line + o->context;
+		pairs[np++] = lines[i].line + o->context;
 	}
 	if (np > 0 && pairs[0] < 1)
 		pairs[0] = 1;
@@ -335,9 +335,9 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		    (got = getline(&buf, &bufcap, src)) != -1) {
 			have = 1;
 			lineno++;
-			if (next < n && lines[next]->key.line == lineno) {
-				cga_print_cost(out, v, w, lines[next]->cost);
-				cga_cost_add(p, printed, lines[next]->cost);
+			if (next < n && lines[next].line == lineno) {
+				cga_print_cost(out, v, w, lines[next].cost);
+				cga_cost_add(p, printed, lines[next].cost);
 				next++;
 			} else
 				cga_print_cost(out, v, w, NULL);
@@ -354,9 +354,9 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	}
 	if (next < n) {
 		for (i = next; i < n; i++) {
-			cga_print_cost(out, v, w, lines[i]->cost);
+			cga_print_cost(out, v, w, lines[i].cost);
 			fprintf(out, " <bogus line %llu>\n",
-			    (unsigned long long)lines[i]->key.line);
+			    (unsigned long long)lines[i].line);
 		}
 		fputs("\n", out);
 		bogus_warning(out, af->name, newer);
@@ -385,13 +385,10 @@ struct gather {
 	struct cga_arena arena;
 };
 
-/*
- * Adds a file, found in the profile (f) or not (f NULL, named by a user);
- * lines are every line cost, sorted by file.
- */
+/* Adds a file, found in the profile (f) or not (f NULL, named by a user). */
 static int
 add_file(struct gather *g, const struct cga_profile *p, const char *name,
-    struct cga_file *f, int user, struct cga_line **lines, size_t nlines)
+    struct cga_file *f, int user)
 {
 	struct ann_file	*af;
 	struct seen	*sn;
@@ -423,13 +420,10 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 	af->file = f;
 	if (f != NULL) {
 		af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
-		i = first_of_file((void *const *)lines, nlines, f);
-		af->lines = lines + i;
-		for (; i < nlines && lines[i]->key.file == f; i++) {
-			if (cga_cost_add(p, af->cost, lines[i]->cost) == -1)
+		af->lines = cga_file_lines(p, f, &af->nlines);
+		for (i = 0; i < af->nlines; i++)
+			if (cga_cost_add(p, af->cost, af->lines[i].cost) == -1)
 				return -1;
-			af->nlines++;
-		}
 	}
 	return 0;
 }
@@ -460,28 +454,25 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	struct gather		  g;
 	struct cga_file		 *f;
 	struct cga_site		**sites = NULL;
-	struct cga_line		**lines;
 	struct cga_view		  tv;
 	const char		**unfound = NULL;
 	uint64_t		 *printed = NULL, *total;
-	size_t			  nunfound = 0, nsites = 0, nlines, i, *w;
+	size_t			  nunfound = 0, nsites = 0, i, *w;
 	char			 *opened, *shown;
 	FILE			 *src;
 	int			  did = 0, rc = 0;
 
 	memset(&g, 0, sizeof(g));
-	lines = cga_lines_sorted(p, &nlines);
 	for (i = 0; i < o->nsources; i++)
 		if (add_file(&g, p, o->sources[i], find_file(p,
-		    o->sources[i]), 1, lines, nlines) == -1)
+		    o->sources[i]), 1) == -1)
 			goto overflow;
 	if (o->auto_annotate)
 		for (i = 0; i < nlisted; i++) {
 			if (strcmp(listed[i]->key.file, "???") == 0)
 				continue;
 			HASH_FIND_PTR(p->files, &listed[i]->key.file, f);
-			if (f != NULL && add_file(&g, p, f->name, f, 0, lines,
-			    nlines) == -1)
+			if (f != NULL && add_file(&g, p, f->name, f, 0) == -1)
 				goto overflow;
 		}
 	sort_view = v;
@@ -557,8 +548,9 @@ overflow:
 	rc = 1;
 out:
 	free(printed);
-	free(lines);
 	free(sites);
+	for (i = 0; i < g.n; i++)
+		free(g.files[i].lines);
 	free(unfound);
 	free(g.files);
 	HASH_CLEAR(hh, g.seen);

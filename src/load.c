@@ -80,7 +80,9 @@ struct loader {
 	const char			*cfile;		/* cfi= for the next cfn= */
 	struct cga_fn			*callee;
 	struct cga_call			*call;		/* last call edge used */
-	struct cga_line			*line;		/* last line entry used */
+	uint64_t			*linecost;	/* last line cost used */
+	struct cga_file			*linefile;	/* its file */
+	uint64_t			 lineno;	/* and line */
 	int				 pending_call;
 	uint64_t			 call_count;
 	uint64_t			 call_line;
@@ -513,7 +515,7 @@ part_begin(struct loader *ld)
 	ld->cfile = NULL;
 	ld->callee = NULL;
 	ld->call = NULL;
-	ld->line = NULL;
+	ld->linecost = NULL;
 }
 
 static int	counts(struct loader *, char *);
@@ -704,10 +706,13 @@ cost_line(struct loader *ld, char *s)
 		return -1;
 	if (!ld->opts->lines)
 		return 0;
-	if (ld->line == NULL || ld->line->key.line != line ||
-	    ld->line->key.file != ld->file)
-		ld->line = cga_line_get(p, ld->file, line);
-	return add_counts(ld, ld->line->cost);
+	if (ld->linecost == NULL || ld->lineno != line ||
+	    ld->linefile != ld->file) {
+		ld->linecost = cga_line_get(p, ld->file, line);
+		ld->linefile = ld->file;
+		ld->lineno = line;
+	}
+	return add_counts(ld, ld->linecost);
 }
 
 /* ob= fl= fi= fe= fn= cob= cfi= cfl= cfn= calls= jump= jcnd= jfi= jfn= */
@@ -1105,13 +1110,28 @@ out:
 	return rc;
 }
 
+struct derive {
+	const struct cga_profile	*p;
+	int				 err;
+};
+
+static void
+derive_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct derive	*d = ctx;
+
+	(void)f;
+	(void)line;
+	d->err |= cga_cost_derive(d->p, cost);
+}
+
 int
 cga_profile_finish(struct cga_profile *p)
 {
 	struct cga_fn	*fn, *ftmp;
 	struct cga_call	*c, *ctmp;
 	struct cga_site	*s, *stmp;
-	struct cga_line	*l, *ltmp;
+	struct derive	 d;
 	size_t		 i;
 	int		 err = 0;
 
@@ -1128,8 +1148,10 @@ cga_profile_finish(struct cga_profile *p)
 		err |= cga_cost_derive(p, c->cost);
 	HASH_ITER(hh, p->sites, s, stmp)
 		err |= cga_cost_derive(p, s->cost);
-	HASH_ITER(hh, p->lines, l, ltmp)
-		err |= cga_cost_derive(p, l->cost);
+	d.p = p;
+	d.err = 0;
+	cga_lines_each(p, derive_line, &d);
+	err |= d.err;
 	if (err) {
 		cga_diag("%s: a derived event's count does not fit in 64 "
 		    "bits", p->path);

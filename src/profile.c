@@ -19,12 +19,17 @@ cga_profile_new(void)
 void
 cga_profile_free(struct cga_profile *p)
 {
+	struct cga_file	*f, *ftmp;
 	size_t		 i;
 
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
+	HASH_ITER(hh, p->files, f, ftmp) {
+		free(f->dense);
+		free(f->present);
+	}
 	free(p->ev);
 	HASH_CLEAR(hh, p->lines);
 	HASH_CLEAR(hh, p->files);
@@ -98,61 +103,164 @@ cga_file_get(struct cga_profile *p, const char *name)
 	return f;
 }
 
-struct cga_line *
-cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
+static uint64_t *
+sparse_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
 {
 	struct cga_line_key	 key;
 	struct cga_line		*l;
 
+	if (f->nsparse == 0)
+		return NULL;
 	memset(&key, 0, sizeof(key));
 	key.file = f;
 	key.line = line;
 	HASH_FIND(hh, p->lines, &key, sizeof(key), l);
-	return l;
+	return l != NULL ? l->cost : NULL;
 }
 
-struct cga_line *
-cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
+static uint64_t *
+sparse_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 {
-	struct cga_line	*l = cga_line_find(p, f, line);
+	struct cga_line	*l;
+	uint64_t	*c = sparse_find(p, f, line);
 
-	if (l == NULL) {
-		l = cga_arena_alloc(&p->arena,
-		    sizeof(*l) + p->cw * sizeof(uint64_t));
-		l->key.file = f;
-		l->key.line = line;
-		HASH_ADD(hh, p->lines, key, sizeof(l->key), l);
-	}
-	return l;
+	if (c != NULL)
+		return c;
+	l = cga_arena_alloc(&p->arena, sizeof(*l) + p->cw * sizeof(uint64_t));
+	l->key.file = f;
+	l->key.line = line;
+	l->next = f->sparse;
+	f->sparse = l;
+	HASH_ADD(hh, p->lines, key, sizeof(l->key), l);
+	f->nsparse++;
+	return l->cost;
 }
 
 static int
-line_pos_cmp(const void *a, const void *b)
+present(const struct cga_file *f, uint64_t i)
 {
-	const struct cga_line	*la = *(const struct cga_line *const *)a;
-	const struct cga_line	*lb = *(const struct cga_line *const *)b;
-	uintptr_t		 fa = (uintptr_t)la->key.file;
-	uintptr_t		 fb = (uintptr_t)lb->key.file;
+	return f->present[i / 64] >> (i % 64) & 1;
+}
 
-	if (fa != fb)
-		return fa < fb ? -1 : 1;
-	if (la->key.line != lb->key.line)
-		return la->key.line < lb->key.line ? -1 : 1;
+/*
+ * Makes the array reach line, if it stays within a small multiple of the
+ * file's lines, so that memory follows the lines there are: 0, or -1 when
+ * the line must go to the sparse table.
+ */
+static int
+dense_reach(struct cga_profile *p, struct cga_file *f, uint64_t line)
+{
+	uint64_t	 lo, hi, cap, *dense, *bits, i, shift;
+
+	lo = f->cap == 0 || line < f->lo ? line : f->lo;
+	hi = f->cap == 0 || line >= f->lo + f->cap ? line + 1 : f->lo + f->cap;
+	if (hi == 0 || hi - lo > 2 * (f->ndense + f->nsparse) + 16)
+		return -1;	/* hi == 0: line 2^64-1 */
+	cap = f->cap * 2 > hi - lo ? f->cap * 2 : hi - lo;
+	if (f->cap > 0 && line < f->lo)	/* room below, where it grows */
+		lo = hi - cap;
+	if (lo > line)
+		lo = line;
+	if (lo > UINT64_MAX - cap)
+		cap = UINT64_MAX - lo;
+	shift = f->cap == 0 ? 0 : f->lo - lo;
+	dense = xcalloc(cap, p->cw * sizeof(uint64_t));
+	bits = xcalloc((cap + 63) / 64, sizeof(uint64_t));
+	if (f->cap > 0)
+		memcpy(dense + shift * p->cw, f->dense,
+		    f->cap * p->cw * sizeof(uint64_t));
+	for (i = 0; i < f->cap; i++)
+		if (present(f, i))
+			bits[(i + shift) / 64] |= (uint64_t)1 << ((i + shift) % 64);
+	free(f->dense);
+	free(f->present);
+	f->dense = dense;
+	f->present = bits;
+	f->lo = lo;
+	f->cap = cap;
 	return 0;
 }
 
-struct cga_line **
-cga_lines_sorted(const struct cga_profile *p, size_t *np)
+uint64_t *
+cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 {
-	struct cga_line	**all, *l, *tmp;
-	size_t		  n = 0;
+	uint64_t	*c, i = line - f->lo;
 
-	all = xcalloc(HASH_COUNT(p->lines) + 1, sizeof(*all));
-	HASH_ITER(hh, p->lines, l, tmp)
-		all[n++] = l;
-	qsort(all, n, sizeof(*all), line_pos_cmp);
+	if (line < f->lo || i >= f->cap) {
+		if ((c = sparse_find(p, f, line)) != NULL)
+			return c;
+		if (dense_reach(p, f, line) == -1)
+			return sparse_get(p, f, line);
+		i = line - f->lo;
+	}
+	if (!present(f, i)) {
+		/* The array may have grown over a line sent to the table. */
+		if ((c = sparse_find(p, f, line)) != NULL)
+			return c;
+		f->present[i / 64] |= (uint64_t)1 << (i % 64);
+		f->ndense++;
+	}
+	return f->dense + i * p->cw;
+}
+
+uint64_t *
+cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
+{
+	uint64_t	 i = line - f->lo;
+
+	if (line >= f->lo && i < f->cap && present(f, i))
+		return f->dense + i * p->cw;
+	return sparse_find(p, f, line);
+}
+
+void
+cga_lines_each(const struct cga_profile *p,
+    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
+{
+	struct cga_file	*f, *ftmp;
+	struct cga_line	*l;
+	uint64_t	 i;
+
+	HASH_ITER(hh, p->files, f, ftmp) {
+		for (i = 0; i < f->cap; i++)
+			if (present(f, i))
+				fn(ctx, f, f->lo + i, f->dense + i * p->cw);
+		for (l = f->sparse; l != NULL; l = l->next)
+			fn(ctx, f, l->key.line, l->cost);
+	}
+}
+
+static int
+lineref_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = ((const struct cga_lineref *)a)->line;
+	uint64_t	 y = ((const struct cga_lineref *)b)->line;
+
+	return x < y ? -1 : x > y;
+}
+
+struct cga_lineref *
+cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
+{
+	struct cga_lineref	*r;
+	struct cga_line		*l;
+	size_t			 n = 0;
+	uint64_t		 i;
+
+	r = xcalloc(f->ndense + f->nsparse + 1, sizeof(*r));
+	for (i = 0; i < f->cap; i++)
+		if (present(f, i)) {
+			r[n].line = f->lo + i;
+			r[n++].cost = f->dense + i * p->cw;
+		}
+	for (l = f->sparse; l != NULL; l = l->next) {
+		r[n].line = l->key.line;
+		r[n++].cost = l->cost;
+	}
+	if (f->nsparse > 0)
+		qsort(r, n, sizeof(*r), lineref_cmp);
 	*np = n;
-	return all;
+	return r;
 }
 
 struct cga_fn *

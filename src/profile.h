@@ -32,12 +32,24 @@ struct cga_event {
 	struct cga_term	*terms;		/* a derived event: sum of coef * event */
 };
 
+/*
+ * A file's line costs: where its lines lie close together (as they do), in
+ * an array indexed by line number from lo; the others in the profile's
+ * table of sparse lines.
+ */
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
+	uint64_t	 lo;		/* first line of the array */
+	size_t		 cap;		/* lines the array holds */
+	uint64_t	*dense;		/* cap costs */
+	uint64_t	*present;	/* a bit for each line with a cost line */
+	size_t		 ndense;	/* lines present in the array */
+	size_t		 nsparse;	/* lines in the sparse table */
+	struct cga_line	*sparse;	/* those lines (via next) */
 	UT_hash_handle	 hh;
 };
 
-/* The self cost of one line of a file; one table holds every file's. */
+/* A sparse line's self cost. */
 struct cga_line_key {
 	struct cga_file	*file;
 	uint64_t	 line;
@@ -45,6 +57,7 @@ struct cga_line_key {
 
 struct cga_line {
 	struct cga_line_key key;
+	struct cga_line	*next;		/* the file's next sparse line */
 	UT_hash_handle	 hh;
 	uint64_t	 cost[];
 };
@@ -173,12 +186,23 @@ size_t	 cga_event_index(const struct cga_profile *, const char *name);
 
 uint64_t *cga_cost_new(struct cga_profile *);
 struct cga_file *cga_file_get(struct cga_profile *, const char *name);
-struct cga_line *cga_line_get(struct cga_profile *, struct cga_file *,
+/* The cost of a line of a file, made if need be. */
+uint64_t *cga_line_get(struct cga_profile *, struct cga_file *, uint64_t line);
+/* The cost of a line, or NULL if no cost line named it. */
+uint64_t *cga_line_find(const struct cga_profile *, struct cga_file *,
 	    uint64_t line);
-struct cga_line *cga_line_find(const struct cga_profile *,
-	    struct cga_file *, uint64_t line);
-/* Every line cost, by file (in no given order of files) then line. */
-struct cga_line **cga_lines_sorted(const struct cga_profile *, size_t *n);
+
+struct cga_lineref {
+	uint64_t	 line;
+	uint64_t	*cost;
+};
+
+/* Calls fn for each line cost of each file, in no given order. */
+void	 cga_lines_each(const struct cga_profile *,
+	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
+/* A file's line costs in line order (free it). */
+struct cga_lineref *cga_file_lines(const struct cga_profile *,
+	    struct cga_file *, size_t *n);
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,

@@ -60,7 +60,7 @@ struct cga_call	*find_call(const struct cga_profile *p, const char *caller,
 		    const char *callee);
 struct cga_call	*call_of(const char *caller, const char *callee);
 struct cga_file	*find_file(const struct cga_profile *p, const char *name);
-struct cga_line	*find_line(const struct cga_profile *p, const char *file,
+uint64_t	*find_line(const struct cga_profile *p, const char *file,
 		    uint64_t line);
 
 /* Counter of event name in cost c of tp, and whether it was given. */
@@ -71,6 +71,8 @@ int	 def(const uint64_t *c, const char *name);
 uint64_t self_of(const char *display, const char *event);
 uint64_t incl_of(const char *display, const char *event);
 uint64_t total_of(const char *event);
+/* The sum of event e over every line cost of the profile. */
+uint64_t lines_sum(const struct cga_profile *p, size_t e);
 uint64_t line_of(const char *file, uint64_t line, const char *event);
 uint64_t call_cost(const char *caller, const char *callee, const char *event);
 uint64_t call_count(const char *caller, const char *callee);

@@ -933,7 +933,7 @@ START_TEST(bare_subposition_lines_have_no_cost)
 	ck_assert_uint_eq(line_of("a.c", 5, "Ir"), 10);
 	ck_assert_uint_eq(total_of("Ir"), 10);
 	ck_assert_ptr_nonnull(find_line(tp, "a.c", 6));
-	ck_assert(!def(find_line(tp, "a.c", 6)->cost, "Ir"));
+	ck_assert(!def(find_line(tp, "a.c", 6), "Ir"));
 }
 END_TEST
 
@@ -1413,17 +1413,67 @@ START_TEST(self_costs_sum_to_the_cost_lines)
 }
 END_TEST
 
+/*
+ * Line costs live in a per-file array where lines lie close together and
+ * in a table where they do not; either way each line is found again, and
+ * a line first put in the table stays there when the array grows over it.
+ */
+START_TEST(far_apart_lines_are_kept_apart)
+{
+	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n100 1\n5000000 2\n"
+	    "101 3\n99 4\n18446744073709551615 5\n100 6\n");
+	ck_assert_uint_eq(line_of("a.c", 100, "Ir"), 7);
+	ck_assert_uint_eq(line_of("a.c", 101, "Ir"), 3);
+	ck_assert_uint_eq(line_of("a.c", 99, "Ir"), 4);
+	ck_assert_uint_eq(line_of("a.c", 5000000, "Ir"), 2);
+	ck_assert_uint_eq(line_of("a.c", 18446744073709551615ULL, "Ir"), 5);
+	ck_assert_ptr_null(find_line(tp, "a.c", 102));
+	ck_assert_uint_eq(lines_sum(tp, 0), 21);
+}
+END_TEST
+
+START_TEST(lines_growing_down_and_up_are_all_kept)
+{
+	char	 prof[8192], *at = prof;
+	int	 i;
+	uint64_t want = 0;
+
+	at += sprintf(at, "events: Ir\nfl=a.c\nfn=main\n");
+	for (i = 0; i < 200; i++) {
+		/* 500, 499, 501, 498, ... then far ones between */
+		at += sprintf(at, "%d %d\n", i % 2 ? 500 + i / 2 : 500 - i / 2,
+		    i + 1);
+		want += (uint64_t)i + 1;
+		if (i % 50 == 0) {
+			at += sprintf(at, "%d 1\n", 100000 + i);
+			want++;
+		}
+	}
+	LOAD_OK(prof);
+	ck_assert_uint_eq(lines_sum(tp, 0), want);
+	ck_assert_uint_eq(line_of("a.c", 500, "Ir"), 1 + 2);
+	ck_assert_uint_eq(line_of("a.c", 100050, "Ir"), 1);
+}
+END_TEST
+
+/* A sparse line inside a later array is found and added to, not doubled. */
+START_TEST(sparse_line_later_inside_the_array_is_found)
+{
+	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n10 1\n60 2\n11 1\n12 1\n"
+	    "13 1\n14 1\n15 1\n16 1\n17 1\n18 1\n19 1\n20 1\n21 1\n"
+	    "22 1\n23 1\n24 1\n25 1\n26 1\n27 1\n28 1\n29 1\n30 1\n"
+	    "61 5\n60 3\n");
+	ck_assert_uint_eq(line_of("a.c", 60, "Ir"), 5);
+	ck_assert_uint_eq(line_of("a.c", 61, "Ir"), 5);
+	ck_assert_uint_eq(lines_sum(tp, 0), 2 + 3 + 5 + 21);
+}
+END_TEST
+
 START_TEST(line_costs_sum_to_the_cost_lines)
 {
-	struct cga_line	*l, *ltmp;
-	uint64_t	 sum = 0;
-
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 10\n+1 20\ncfn=f\n"
 	    "calls=1 1\n* 999\nfi=h.h\n7 30\nfl=b.c\nfn=g\n1 40\n");
-	HASH_ITER(hh, tp->lines, l, ltmp)
-		if (cga_cost_defined(tp, l->cost, 0))
-			sum += l->cost[0];
-	ck_assert_uint_eq(sum, 100);
+	ck_assert_uint_eq(lines_sum(tp, 0), 100);
 	ck_assert_uint_eq(line_of("a.c", 2, "Ir"), 20);
 }
 END_TEST
@@ -1562,7 +1612,6 @@ static const char *const real_profiles[] = {
  */
 START_TEST(real_profile_costs_add_up)
 {
-	struct cga_line	*l, *ltmp;
 	uint64_t	 parts_self, parts_total, lines;
 	size_t		 e, i;
 
@@ -1573,8 +1622,7 @@ START_TEST(real_profile_costs_add_up)
 			parts_self += tp->parts[i].self[e];
 			parts_total += tp->parts[i].total[e];
 		}
-		HASH_ITER(hh, tp->lines, l, ltmp)
-			lines += l->cost[e];
+		lines = lines_sum(tp, e);
 		ck_assert_msg(self_sum(tp->ev[e].name) == parts_self,
 		    "%s %s: self costs %llu, cost lines %llu",
 		    real_profiles[_i], tp->ev[e].name,
@@ -1782,6 +1830,9 @@ load_suite(void)
 	tc = tcase_create("lines");
 	cga_test_fixture(tc);
 	tcase_add_test(tc, comment_lines_are_ignored);
+	tcase_add_test(tc, far_apart_lines_are_kept_apart);
+	tcase_add_test(tc, lines_growing_down_and_up_are_all_kept);
+	tcase_add_test(tc, sparse_line_later_inside_the_array_is_found);
 	tcase_add_test(tc, blank_lines_are_ignored);
 	tcase_add_test(tc, crlf_line_ends_leave_no_cr_in_names);
 	tcase_add_test(tc, last_line_without_newline_is_read);

@@ -170,7 +170,7 @@ find_file(const struct cga_profile *p, const char *name)
 	return NULL;
 }
 
-struct cga_line *
+uint64_t *
 find_line(const struct cga_profile *p, const char *file, uint64_t line)
 {
 	struct cga_file	*f = find_file(p, file);
@@ -219,13 +219,39 @@ total_of(const char *event)
 uint64_t
 line_of(const char *file, uint64_t line, const char *event)
 {
-	struct cga_line	*l;
+	uint64_t	*c;
 
 	ck_assert_ptr_nonnull(tp);
-	l = find_line(tp, file, line);
-	ck_assert_msg(l != NULL, "no line %s:%llu", file,
+	c = find_line(tp, file, line);
+	ck_assert_msg(c != NULL, "no line %s:%llu", file,
 	    (unsigned long long)line);
-	return val(l->cost, event);
+	return val(c, event);
+}
+
+struct lines_sum {
+	size_t		 e;
+	uint64_t	 sum;
+	const struct cga_profile *p;
+};
+
+static void
+add_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct lines_sum	*ls = ctx;
+
+	(void)f;
+	(void)line;
+	if (cga_cost_defined(ls->p, cost, ls->e))
+		ls->sum += cost[ls->e];
+}
+
+uint64_t
+lines_sum(const struct cga_profile *p, size_t e)
+{
+	struct lines_sum	 ls = { e, 0, p };
+
+	cga_lines_each(p, add_line, &ls);
+	return ls.sum;
 }
 
 uint64_t
