@@ -15,7 +15,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test.
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time
 
 LIB_SRCS = src/annotate.c src/diag.c src/fmt.c src/inclusive.c \
 	   src/input.c src/load.c src/profile.c src/report.c src/xalloc.c
@@ -30,7 +30,7 @@ ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz \
+.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz bench \
 	install uninstall clean deps-build deps-test
 
 all: cgannotate
@@ -80,6 +80,7 @@ check-unit: build/check_cga
 check-golden: cgannotate
 	sh tests/golden.sh ./cgannotate
 	sh tests/inclusive.sh ./cgannotate
+	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
 	CK_FORK=no build/asan/check_cga
@@ -89,6 +90,11 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
 	    --leak-check=full --errors-for-leak-kinds=definite
+
+# The benchmark: figures printed and appended to bench/RESULTS.md.
+bench: cgannotate
+	@sh tests/need-packages time valgrind
+	sh bench/run.sh
 
 # Builds cgannotate and prints the report of a real profile.
 demo: deps-build

@@ -29,9 +29,10 @@ cga_profile_free(struct cga_profile *p)
 	HASH_ITER(hh, p->files, f, ftmp) {
 		free(f->dense);
 		free(f->present);
+		free(f->skeys);
+		free(f->scost);
 	}
 	free(p->ev);
-	HASH_CLEAR(hh, p->lines);
 	HASH_CLEAR(hh, p->files);
 	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
@@ -103,37 +104,54 @@ cga_file_get(struct cga_profile *p, const char *name)
 	return f;
 }
 
-static uint64_t *
-sparse_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
+/* Where line is, or would go, in the file's table. */
+static size_t
+sparse_slot(const struct cga_file *f, uint64_t line)
 {
-	struct cga_line_key	 key;
-	struct cga_line		*l;
+	size_t	 i, mask = f->scap - 1;
 
-	if (f->nsparse == 0)
-		return NULL;
-	memset(&key, 0, sizeof(key));
-	key.file = f;
-	key.line = line;
-	HASH_FIND(hh, p->lines, &key, sizeof(key), l);
-	return l != NULL ? l->cost : NULL;
+	i = (size_t)((line * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+	while (f->scost[i] != NULL && f->skeys[i] != line)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static uint64_t *
+sparse_find(const struct cga_file *f, uint64_t line)
+{
+	return f->nsparse == 0 ? NULL : f->scost[sparse_slot(f, line)];
 }
 
 static uint64_t *
 sparse_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 {
-	struct cga_line	*l;
-	uint64_t	*c = sparse_find(p, f, line);
+	uint64_t	*keys, **costs;
+	size_t		 i, cap;
 
-	if (c != NULL)
-		return c;
-	l = cga_arena_alloc(&p->arena, sizeof(*l) + p->cw * sizeof(uint64_t));
-	l->key.file = f;
-	l->key.line = line;
-	l->next = f->sparse;
-	f->sparse = l;
-	HASH_ADD(hh, p->lines, key, sizeof(l->key), l);
-	f->nsparse++;
-	return l->cost;
+	if (2 * (f->nsparse + 1) > f->scap) {
+		keys = f->skeys;
+		costs = f->scost;
+		cap = f->scap;
+		f->scap = cap ? 2 * cap : 8;
+		f->skeys = xcalloc(f->scap, sizeof(*f->skeys));
+		f->scost = xcalloc(f->scap, sizeof(*f->scost));
+		for (i = 0; i < cap; i++)
+			if (costs[i] != NULL) {
+				size_t j = sparse_slot(f, keys[i]);
+
+				f->skeys[j] = keys[i];
+				f->scost[j] = costs[i];
+			}
+		free(keys);
+		free(costs);
+	}
+	i = sparse_slot(f, line);
+	if (f->scost[i] == NULL) {
+		f->skeys[i] = line;
+		f->scost[i] = cga_cost_new(p);
+		f->nsparse++;
+	}
+	return f->scost[i];
 }
 
 static int
@@ -154,7 +172,7 @@ dense_reach(struct cga_profile *p, struct cga_file *f, uint64_t line)
 
 	lo = f->cap == 0 || line < f->lo ? line : f->lo;
 	hi = f->cap == 0 || line >= f->lo + f->cap ? line + 1 : f->lo + f->cap;
-	if (hi == 0 || hi - lo > 2 * (f->ndense + f->nsparse) + 16)
+	if (hi == 0 || hi - lo > 4 * (f->ndense + f->nsparse) + 32)
 		return -1;	/* hi == 0: line 2^64-1 */
 	cap = f->cap * 2 > hi - lo ? f->cap * 2 : hi - lo;
 	if (f->cap > 0 && line < f->lo)	/* room below, where it grows */
@@ -187,7 +205,7 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	uint64_t	*c, i = line - f->lo;
 
 	if (line < f->lo || i >= f->cap) {
-		if ((c = sparse_find(p, f, line)) != NULL)
+		if ((c = sparse_find(f, line)) != NULL)
 			return c;
 		if (dense_reach(p, f, line) == -1)
 			return sparse_get(p, f, line);
@@ -195,7 +213,7 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	}
 	if (!present(f, i)) {
 		/* The array may have grown over a line sent to the table. */
-		if ((c = sparse_find(p, f, line)) != NULL)
+		if ((c = sparse_find(f, line)) != NULL)
 			return c;
 		f->present[i / 64] |= (uint64_t)1 << (i % 64);
 		f->ndense++;
@@ -210,7 +228,7 @@ cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
 
 	if (line >= f->lo && i < f->cap && present(f, i))
 		return f->dense + i * p->cw;
-	return sparse_find(p, f, line);
+	return sparse_find(f, line);
 }
 
 void
@@ -218,15 +236,15 @@ cga_lines_each(const struct cga_profile *p,
     void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
 {
 	struct cga_file	*f, *ftmp;
-	struct cga_line	*l;
 	uint64_t	 i;
 
 	HASH_ITER(hh, p->files, f, ftmp) {
 		for (i = 0; i < f->cap; i++)
 			if (present(f, i))
 				fn(ctx, f, f->lo + i, f->dense + i * p->cw);
-		for (l = f->sparse; l != NULL; l = l->next)
-			fn(ctx, f, l->key.line, l->cost);
+		for (i = 0; i < f->scap; i++)
+			if (f->scost[i] != NULL)
+				fn(ctx, f, f->skeys[i], f->scost[i]);
 	}
 }
 
@@ -243,7 +261,6 @@ struct cga_lineref *
 cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 {
 	struct cga_lineref	*r;
-	struct cga_line		*l;
 	size_t			 n = 0;
 	uint64_t		 i;
 
@@ -253,10 +270,11 @@ cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 			r[n].line = f->lo + i;
 			r[n++].cost = f->dense + i * p->cw;
 		}
-	for (l = f->sparse; l != NULL; l = l->next) {
-		r[n].line = l->key.line;
-		r[n++].cost = l->cost;
-	}
+	for (i = 0; i < f->scap; i++)
+		if (f->scost[i] != NULL) {
+			r[n].line = f->skeys[i];
+			r[n++].cost = f->scost[i];
+		}
 	if (f->nsparse > 0)
 		qsort(r, n, sizeof(*r), lineref_cmp);
 	*np = n;

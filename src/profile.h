@@ -34,32 +34,21 @@ struct cga_event {
 
 /*
  * A file's line costs: where its lines lie close together (as they do), in
- * an array indexed by line number from lo; the others in the profile's
- * table of sparse lines.
+ * an array indexed by line number from lo; the others in a small open
+ * addressing table of its own.
  */
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
 	uint64_t	 lo;		/* first line of the array */
-	size_t		 cap;		/* lines the array holds */
+	uint64_t	 cap;		/* lines the array holds */
 	uint64_t	*dense;		/* cap costs */
 	uint64_t	*present;	/* a bit for each line with a cost line */
 	size_t		 ndense;	/* lines present in the array */
-	size_t		 nsparse;	/* lines in the sparse table */
-	struct cga_line	*sparse;	/* those lines (via next) */
+	size_t		 nsparse;	/* lines in the table */
+	size_t		 scap;		/* its size, a power of 2 */
+	uint64_t	*skeys;		/* line numbers */
+	uint64_t	**scost;	/* their costs; NULL: a free slot */
 	UT_hash_handle	 hh;
-};
-
-/* A sparse line's self cost. */
-struct cga_line_key {
-	struct cga_file	*file;
-	uint64_t	 line;
-};
-
-struct cga_line {
-	struct cga_line_key key;
-	struct cga_line	*next;		/* the file's next sparse line */
-	UT_hash_handle	 hh;
-	uint64_t	 cost[];
 };
 
 struct cga_fn_key {
@@ -166,7 +155,6 @@ struct cga_profile {
 	int		  calculated;	/* some part's total came from cost lines */
 
 	struct cga_file	 *files;
-	struct cga_line	 *lines;
 	struct cga_fn	 *fns;
 	struct cga_call	 *calls;
 	struct cga_site	 *sites;

@@ -1,0 +1,106 @@
+#!/bin/sh
+# bench/run.sh: the benchmark behind `make bench`.
+#
+# Makes a seed profile with valgrind (cgannotate itself, built with -g,
+# reporting on testdata/sort-full.callgrind, with --dump-instr=yes
+# --collect-jumps=yes: its own code and libc's have line numbers), grows it
+# to each size with
+# bench/mkprofile, then times, in one go and several times each:
+# cgannotate (default report; --inclusive=yes --tree=both; --auto=no),
+# callgrind_annotate on the smallest profile, and `wc -l` and
+# `cat >/dev/null` on the same files as the floor.  Prints medians, MB/s,
+# peak memory and the ratios, and appends them to bench/RESULTS.md.
+#
+#   BENCH_SIZES="32 512"   profile sizes in MB
+#   BENCH_RUNS=5           runs of each command (median taken)
+#   BENCH_REF_RUNS=3       runs of callgrind_annotate
+set -eu
+cd "$(dirname "$0")/.."
+sizes=${BENCH_SIZES:-32 512}
+runs=${BENCH_RUNS:-5}
+ref_runs=${BENCH_REF_RUNS:-3}
+dir=build/bench
+results=bench/RESULTS.md
+mkdir -p "$dir"
+
+cc -O2 -o "$dir/mkprofile" bench/mkprofile.c
+if [ ! -s "$dir/seed.callgrind" ]; then
+	valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
+	    --callgrind-out-file="$dir/seed.callgrind" \
+	    ./cgannotate --inclusive=yes --tree=both \
+	    testdata/sort-full.callgrind >/dev/null
+fi
+for size in $sizes; do
+	p=$dir/profile-$size.callgrind
+	[ -s "$p" ] || "$dir/mkprofile" "$dir/seed.callgrind" "$size" >"$p"
+done
+
+# time_runs N CMD...: N runs; prints "median_seconds max_rss_kb"
+time_runs() {
+	n=$1
+	shift
+	: >"$dir/times"
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		/usr/bin/time -f '%e %M' -o "$dir/one" "$@" >/dev/null 2>&1 ||
+		    { echo "bench: failed: $*" >&2; exit 1; }
+		cat "$dir/one" >>"$dir/times"
+		i=$((i + 1))
+	done
+	sort -n "$dir/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
+	    END { printf "%s %d\n", t[int((NR + 1) / 2)], m }'
+}
+
+machine="$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+report=$dir/report.md
+{
+	echo "## $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
+	echo
+	echo "Machine: $machine."
+	echo "Seed: $(wc -c <"$dir/seed.callgrind") bytes; $runs runs each" \
+	    "($ref_runs of callgrind_annotate); medians; files in the page cache."
+	echo
+	echo "| profile | command | seconds | MB/s | peak RSS MB | x wc -l | x cgannotate |"
+	echo "|---|---|---|---|---|---|---|"
+} >"$report"
+
+first=
+for size in $sizes; do
+	p=$dir/profile-$size.callgrind
+	mb=$(awk -v b="$(wc -c <"$p")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	cat "$p" >/dev/null
+	set -- $(time_runs "$runs" wc -l "$p"); wc_t=$1
+	row() {	# label seconds rss
+		echo "| $mb MB | $1 | $2 | $(awk -v m="$mb" -v t="$2" 'BEGIN { printf "%.0f", t > 0 ? m / t : 0 }') | $(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') | $(awk -v t="$2" -v w="$wc_t" 'BEGIN { printf "%.1f", w > 0 ? t / w : 0 }') | $4 |" >>"$report"
+	}
+	row "wc -l" "$wc_t" "$2" ""
+	set -- $(time_runs "$runs" sh -c "cat '$p' >/dev/null")
+	row "cat >/dev/null" "$1" "$2" ""
+	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
+	row "cgannotate" "$1" "$2" "1"
+	eval "def_$size=$def_t"
+	set -- $(time_runs "$runs" ./cgannotate --inclusive=yes --tree=both "$p")
+	row "cgannotate --inclusive=yes --tree=both" "$1" "$2" ""
+	set -- $(time_runs "$runs" ./cgannotate --auto=no "$p")
+	row "cgannotate --auto=no" "$1" "$2" ""
+	if [ -z "$first" ]; then
+		first=$size
+		set -- $(time_runs "$ref_runs" callgrind_annotate "$p")
+		row "callgrind_annotate" "$1" "$2" "$(awk -v r="$1" -v c="$def_t" 'BEGIN { printf "%.0f", c > 0 ? r / c : 0 }')"
+	fi
+done
+{
+	echo
+	set -- $sizes
+	if [ $# -ge 2 ]; then
+		eval "a=\$def_$1 b=\$def_$2"
+		echo "Time of the default report, ${2} MB / ${1} MB:" \
+		    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", a > 0 ? b / a : 0 }')" \
+		    "(sizes ratio $(awk -v x="$1" -v y="$2" 'BEGIN { printf "%.1f", y / x }'))."
+	fi
+	echo
+} >>"$report"
+cat "$report"
+[ -f "$results" ] || printf '# Benchmark results\n\nEach run of `make bench` appends its figures here.\n\n' >"$results"
+cat "$report" >>"$results"
