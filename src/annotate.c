@@ -157,21 +157,35 @@ site_pos_cmp(const void *a, const void *b)
 
 /*
  * The call sites printed under source lines, sorted by file and line: those
- * of the first function that made calls from each line.
+ * of the first function seen making calls from each line, the only ones
+ * callgrind_annotate lists.
  */
 static struct cga_site **
 index_sites(const struct cga_profile *p, size_t *np)
 {
 	struct cga_site	*s, *tmp, **all;
-	size_t		 n = 0;
+	const struct cga_fn *first;
+	size_t		 n = 0, i, j, k, kept = 0;
+	uint64_t	 seq;
 
 	all = xcalloc(HASH_COUNT(p->sites) + 1, sizeof(*all));
 	HASH_ITER(hh, p->sites, s, tmp)
-		if (s->key.caller == cga_first_caller(p, s->key.file,
-		    s->key.line))
-			all[n++] = s;
+		all[n++] = s;
 	qsort(all, n, sizeof(*all), site_pos_cmp);
-	*np = n;
+	for (i = 0; i < n; i = j) {
+		first = all[i]->key.caller;
+		seq = all[i]->seq;
+		for (j = i; j < n && all[j]->key.file == all[i]->key.file &&
+		    all[j]->key.line == all[i]->key.line; j++)
+			if (all[j]->seq < seq) {
+				seq = all[j]->seq;
+				first = all[j]->key.caller;
+			}
+		for (k = i; k < j; k++)
+			if (all[k]->key.caller == first)
+				all[kept++] = all[k];
+	}
+	*np = kept;
 	return all;
 }
 

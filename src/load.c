@@ -687,6 +687,8 @@ cost_line(struct loader *ld, char *s)
 
 	if (ld->pending_call) {
 		ld->pending_call = 0;
+		if (ld->opts->no_calls)
+			goto site;
 		if (ld->call == NULL || ld->call->key.caller != fn ||
 		    ld->call->key.callee != ld->callee)
 			ld->call = cga_call_get(p, fn, ld->callee);
@@ -695,10 +697,13 @@ cost_line(struct loader *ld, char *s)
 			return bad(ld, "call count sum overflows 64 bits");
 		if (add_counts(ld, ld->call->cost) == -1)
 			return -1;
+site:
 		if (!ld->opts->lines)
 			return 0;
 		site = cga_site_get(p, ld->file, line, fn, ld->callee);
-		site->count += ld->call_count;	/* below the edge's sum */
+		if (__builtin_add_overflow(site->count, ld->call_count,
+		    &site->count))
+			return bad(ld, "call count sum overflows 64 bits");
 		return add_counts(ld, site->cost);
 	}
 	if (add_counts(ld, fn->self) == -1 ||

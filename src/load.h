@@ -7,6 +7,7 @@
 struct cga_load_opts {
 	int		 lines;	/* keep per-line costs and call sites */
 	const char	*cwd;	/* stripped from file names; ends in '/' */
+	int		 no_calls; /* skip call edges (no --tree, --inclusive) */
 };
 
 /*

@@ -364,6 +364,7 @@ main(int argc, char **argv)
 	memset(&lo, 0, sizeof(lo));
 	lo.cwd = cwd;
 	lo.lines = o.auto_annotate || o.nsources > 0;
+	lo.no_calls = !o.inclusive && !o.tree;
 	p = cga_profile_new();
 	if (cga_annotate_check_sources(&o) == -1 ||
 	    cga_profile_load(p, o.profile, &lo) == -1 ||

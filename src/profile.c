@@ -4,11 +4,24 @@
 
 #include "profile.h"
 
+/*
+ * An interned name.  It remembers the file of that name and the last
+ * function of that name looked up, which is nearly always the next one
+ * wanted: most lookups then need no hashing at all.
+ */
 struct cga_str {
 	UT_hash_handle	 hh;
+	struct cga_file	*file;
+	struct cga_fn	*fn;
 	size_t		 len;
 	char		 s[];
 };
+
+static struct cga_str *
+str_of(const char *s)
+{
+	return (struct cga_str *)(void *)(s - offsetof(struct cga_str, s));
+}
 
 struct cga_profile *
 cga_profile_new(void)
@@ -37,7 +50,6 @@ cga_profile_free(struct cga_profile *p)
 	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
 	HASH_CLEAR(hh, p->sites);
-	HASH_CLEAR(hh, p->firsts);
 	HASH_CLEAR(hh, p->strs);
 	free(p->desc);
 	free(p->parts);
@@ -93,13 +105,14 @@ cga_cost_new(struct cga_profile *p)
 struct cga_file *
 cga_file_get(struct cga_profile *p, const char *name)
 {
-	struct cga_file	*f;
+	struct cga_str	*str = str_of(name);
+	struct cga_file	*f = str->file;
 
-	HASH_FIND_PTR(p->files, &name, f);
 	if (f == NULL) {
 		f = cga_arena_alloc(&p->arena, sizeof(*f));
 		f->name = name;
 		HASH_ADD_PTR(p->files, name, f);
+		str->file = f;
 	}
 	return f;
 }
@@ -286,15 +299,18 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 {
 	struct cga_fn_key	 key;
 	struct cga_fn		*fn;
+	struct cga_str		*str = str_of(name);
 	size_t			 flen, nlen;
 	char			*d;
 
+	if (str->fn != NULL && str->fn->key.file == file)
+		return str->fn;
 	memset(&key, 0, sizeof(key));
 	key.file = file;
 	key.name = name;
 	HASH_FIND(hh, p->fns, &key, sizeof(key), fn);
 	if (fn != NULL)
-		return fn;
+		return str->fn = fn;
 	fn = cga_arena_alloc(&p->arena, sizeof(*fn));
 	fn->key = key;
 	flen = strlen(file);
@@ -307,7 +323,7 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	fn->self = cga_cost_new(p);
 	HASH_ADD(hh, p->fns, key, sizeof(key), fn);
 	p->nfns++;
-	return fn;
+	return str->fn = fn;
 }
 
 struct cga_call *
@@ -340,7 +356,6 @@ cga_site_get(struct cga_profile *p, struct cga_file *file, uint64_t line,
 {
 	struct cga_site_key	 key;
 	struct cga_site		*s;
-	struct cga_first	*first;
 
 	memset(&key, 0, sizeof(key));
 	key.file = file;
@@ -352,31 +367,10 @@ cga_site_get(struct cga_profile *p, struct cga_file *file, uint64_t line,
 		s = cga_arena_alloc(&p->arena, sizeof(*s));
 		s->key = key;
 		s->cost = cga_cost_new(p);
+		s->seq = p->nsites++;
 		HASH_ADD(hh, p->sites, key, sizeof(key), s);
-		if (cga_first_caller(p, file, line) == NULL) {
-			first = cga_arena_alloc(&p->arena, sizeof(*first));
-			first->key.file = file;
-			first->key.line = line;
-			first->caller = caller;
-			HASH_ADD(hh, p->firsts, key, sizeof(first->key),
-			    first);
-		}
 	}
 	return s;
-}
-
-struct cga_fn *
-cga_first_caller(const struct cga_profile *p, struct cga_file *file,
-    uint64_t line)
-{
-	struct cga_first_key	 key;
-	struct cga_first	*first;
-
-	memset(&key, 0, sizeof(key));
-	key.file = file;
-	key.line = line;
-	HASH_FIND(hh, p->firsts, &key, sizeof(key), first);
-	return first != NULL ? first->caller : NULL;
 }
 
 int

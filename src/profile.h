@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hash.h"	/* before uthash.h: how every table hashes */
 #include "xalloc.h"	/* before uthash.h: routes its failures */
 
 #include <uthash.h>
@@ -93,23 +94,9 @@ struct cga_site_key {
 
 struct cga_site {
 	struct cga_site_key key;
+	uint64_t	 seq;		/* the order sites were first seen in */
 	uint64_t	 count;
 	uint64_t	*cost;
-	UT_hash_handle	 hh;
-};
-
-/*
- * The first function that made calls from a line: callgrind_annotate lists
- * only its calls under the line, and so does cgannotate.
- */
-struct cga_first_key {
-	struct cga_file	*file;
-	uint64_t	 line;
-};
-
-struct cga_first {
-	struct cga_first_key key;
-	struct cga_fn	*caller;
 	UT_hash_handle	 hh;
 };
 
@@ -158,7 +145,7 @@ struct cga_profile {
 	struct cga_fn	 *fns;
 	struct cga_call	 *calls;
 	struct cga_site	 *sites;
-	struct cga_first *firsts;
+	uint64_t	  nsites;
 	size_t		  nfns;
 	int		  have_incl;	/* incl costs are computed */
 };
@@ -173,6 +160,7 @@ void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
 size_t	 cga_event_index(const struct cga_profile *, const char *name);
 
 uint64_t *cga_cost_new(struct cga_profile *);
+/* The file of an interned name. */
 struct cga_file *cga_file_get(struct cga_profile *, const char *name);
 /* The cost of a line of a file, made if need be. */
 uint64_t *cga_line_get(struct cga_profile *, struct cga_file *, uint64_t line);
@@ -191,6 +179,7 @@ void	 cga_lines_each(const struct cga_profile *,
 /* A file's line costs in line order (free it). */
 struct cga_lineref *cga_file_lines(const struct cga_profile *,
 	    struct cga_file *, size_t *n);
+/* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
@@ -198,8 +187,6 @@ struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 struct cga_site *cga_site_get(struct cga_profile *, struct cga_file *,
 	    uint64_t, struct cga_fn *, struct cga_fn *);
 
-struct cga_fn	*cga_first_caller(const struct cga_profile *,
-	    struct cga_file *, uint64_t);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 

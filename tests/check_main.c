@@ -12,7 +12,7 @@
 
 struct cga_profile *tp;
 
-const struct cga_load_opts cga_test_opts = { 1, NULL };
+const struct cga_load_opts cga_test_opts = { .lines = 1 };
 
 void
 cga_test_setup(void)

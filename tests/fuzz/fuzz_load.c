@@ -22,7 +22,7 @@ static FILE	*devnull;
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct cga_load_opts	 lo = { 1, "/tmp/" };
+	struct cga_load_opts	 lo = { .lines = 1, .cwd = "/tmp/" };
 	struct cga_opts		 o;
 	struct cga_profile	*p;
 	struct cga_view		 v;
