@@ -34,6 +34,7 @@ cga_input_open(struct cga_input *in, const char *path)
 	}
 	in->cap = INPUT_BLOCK;
 	in->buf = xmalloc(in->cap + 1);
+	in->nul = SIZE_MAX;
 	return 0;
 }
 
@@ -52,10 +53,13 @@ static int
 fill(struct cga_input *in)
 {
 	ssize_t	 n;
+	char	*nul;
 
 	if (in->start > 0) {
 		memmove(in->buf, in->buf + in->start, in->end - in->start);
 		in->end -= in->start;
+		if (in->nul != SIZE_MAX)
+			in->nul -= in->start;
 		in->start = 0;
 	}
 	if (in->end == in->cap) {
@@ -74,6 +78,10 @@ fill(struct cga_input *in)
 		in->eof = 1;
 		return 0;
 	}
+	/* NUL bytes are looked for once a block, not once a line. */
+	if (in->nul == SIZE_MAX && (nul = memchr(in->buf + in->end, '\0',
+	    (size_t)n)) != NULL)
+		in->nul = (size_t)(nul - in->buf);
 	in->end += (size_t)n;
 	return 1;
 }
@@ -102,6 +110,13 @@ cga_input_line(struct cga_input *in, char **line, size_t *len)
 			return -1;
 	}
 	in->start = (size_t)(nl - in->buf) + (nl < in->buf + in->end);
+	in->line_nul = in->nul < (size_t)(nl - in->buf);
+	if (in->line_nul) {
+		char *next = memchr(in->buf + in->start, '\0',
+		    in->end - in->start);
+
+		in->nul = next != NULL ? (size_t)(next - in->buf) : SIZE_MAX;
+	}
 	if (nl > s && nl[-1] == '\r')
 		nl--;
 	*nl = '\0';

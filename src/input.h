@@ -14,6 +14,8 @@ struct cga_input {
 	size_t		 end;		/* end of the bytes read */
 	int		 eof;
 	uint64_t	 lineno;	/* number of the line last returned */
+	size_t		 nul;		/* first NUL byte not yet returned */
+	int		 line_nul;	/* the line last returned holds a NUL */
 };
 
 /* 0, or -1 after printing why the file cannot be read. */

@@ -130,6 +130,19 @@ token_end(char c)
  * Reads a decimal or 0x hexadecimal number at *sp: 0, -1 when there is
  * none, -2 when it does not fit in 64 bits.
  */
+/* A hex digit's value, or 16; the C locale's digits only. */
+static unsigned
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return (unsigned)(c - '0');
+	if (c >= 'a' && c <= 'f')
+		return (unsigned)(c - 'a' + 10);
+	if (c >= 'A' && c <= 'F')
+		return (unsigned)(c - 'A' + 10);
+	return 16;
+}
+
 static int
 number(char **sp, uint64_t *v)
 {
@@ -137,19 +150,17 @@ number(char **sp, uint64_t *v)
 	uint64_t	 n = 0;
 	unsigned	 d;
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-	    isxdigit((unsigned char)s[2])) {
-		for (s += 2; isxdigit((unsigned char)*s); s++) {
-			d = isdigit((unsigned char)*s) ? (unsigned)(*s - '0') :
-			    (unsigned)(tolower((unsigned char)*s) - 'a' + 10);
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && hexval(s[2]) < 16) {
+		for (s += 2; (d = hexval(*s)) < 16; s++) {
 			if (n > (UINT64_MAX >> 4))
 				return -2;
 			n = n << 4 | d;
 		}
-	} else if (isdigit((unsigned char)*s)) {
-		for (; isdigit((unsigned char)*s); s++) {
-			d = (unsigned)(*s - '0');
-			if (n > (UINT64_MAX - d) / 10)
+	} else if (*s >= '0' && *s <= '9') {
+		/* 19 digits always fit; check only beyond. */
+		for (; (d = (unsigned)(*s - '0')) <= 9; s++) {
+			if (n >= UINT64_MAX / 10 &&
+			    (n > UINT64_MAX / 10 || d > UINT64_MAX % 10))
 				return -2;
 			n = n * 10 + d;
 		}
@@ -1012,13 +1023,13 @@ header_line(struct loader *ld, const char *key, size_t klen, char *v)
 }
 
 static int
-read_line(struct loader *ld, char *s, size_t len)
+read_line(struct loader *ld, char *s)
 {
 	char	*key;
 	size_t	 klen;
 	char	 c = s[0];
 
-	if (memchr(s, '\0', len) != NULL)
+	if (ld->in.line_nul)
 		return bad(ld, "NUL byte in line");
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
 		if (!ld->in_body && !ld->have_events) {
@@ -1071,7 +1082,7 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
 		ld.text = s;
 		ld.len = len;
-		if (read_line(&ld, s, len) == -1)
+		if (read_line(&ld, s) == -1)
 			goto out;
 	}
 	if (r == -1)
