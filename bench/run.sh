@@ -35,20 +35,23 @@ for size in $sizes; do
 	[ -s "$p" ] || "$dir/mkprofile" "$dir/seed.callgrind" "$size" >"$p"
 done
 
-# time_runs N CMD...: N runs; prints "median_seconds max_rss_kb"
+# time_runs N CMD...: N runs; prints "median_seconds max_rss_kb", the time
+# from the clock (nanoseconds), the memory from time(1).
 time_runs() {
 	n=$1
 	shift
 	: >"$dir/times"
 	i=0
 	while [ "$i" -lt "$n" ]; do
-		/usr/bin/time -f '%e %M' -o "$dir/one" "$@" >/dev/null 2>&1 ||
+		t0=$(date +%s%N)
+		/usr/bin/time -f '%M' -o "$dir/one" "$@" >/dev/null 2>&1 ||
 		    { echo "bench: failed: $*" >&2; exit 1; }
-		cat "$dir/one" >>"$dir/times"
+		t1=$(date +%s%N)
+		echo "$(( (t1 - t0) / 1000 )) $(cat "$dir/one")" >>"$dir/times"
 		i=$((i + 1))
 	done
 	sort -n "$dir/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
-	    END { printf "%s %d\n", t[int((NR + 1) / 2)], m }'
+	    END { printf "%.3f %d\n", t[int((NR + 1) / 2)] / 1e6, m }'
 }
 
 machine="$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
@@ -72,7 +75,7 @@ for size in $sizes; do
 	cat "$p" >/dev/null
 	set -- $(time_runs "$runs" wc -l "$p"); wc_t=$1
 	row() {	# label seconds rss
-		echo "| $mb MB | $1 | $2 | $(awk -v m="$mb" -v t="$2" 'BEGIN { printf "%.0f", t > 0 ? m / t : 0 }') | $(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') | $(awk -v t="$2" -v w="$wc_t" 'BEGIN { printf "%.1f", w > 0 ? t / w : 0 }') | $4 |" >>"$report"
+		echo "| $mb MB | $1 | $2 | $(awk -v m="$mb" -v t="$2" 'BEGIN { printf "%.0f", (t > 0 ? m / t : 0) }') | $(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') | $(awk -v t="$2" -v w="$wc_t" 'BEGIN { printf "%.1f", (w > 0 ? t / w : 0) }') | $4 |" >>"$report"
 	}
 	row "wc -l" "$wc_t" "$2" ""
 	set -- $(time_runs "$runs" sh -c "cat '$p' >/dev/null")
@@ -87,7 +90,7 @@ for size in $sizes; do
 	if [ -z "$first" ]; then
 		first=$size
 		set -- $(time_runs "$ref_runs" callgrind_annotate "$p")
-		row "callgrind_annotate" "$1" "$2" "$(awk -v r="$1" -v c="$def_t" 'BEGIN { printf "%.0f", c > 0 ? r / c : 0 }')"
+		row "callgrind_annotate" "$1" "$2" "$(awk -v r="$1" -v c="$def_t" 'BEGIN { printf "%.0f", (c > 0 ? r / c : 0) }')"
 	fi
 done
 {
@@ -96,7 +99,7 @@ done
 	if [ $# -ge 2 ]; then
 		eval "a=\$def_$1 b=\$def_$2"
 		echo "Time of the default report, ${2} MB / ${1} MB:" \
-		    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", a > 0 ? b / a : 0 }')" \
+		    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')" \
 		    "(sizes ratio $(awk -v x="$1" -v y="$2" 'BEGIN { printf "%.1f", y / x }'))."
 	fi
 	echo
