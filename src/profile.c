@@ -185,9 +185,9 @@ dense_reach(struct cga_profile *p, struct cga_file *f, uint64_t line)
 
 	lo = f->cap == 0 || line < f->lo ? line : f->lo;
 	hi = f->cap == 0 || line >= f->lo + f->cap ? line + 1 : f->lo + f->cap;
-	if (hi == 0 || hi - lo > 4 * (f->ndense + f->nsparse) + 32)
+	if (hi == 0 || hi - lo > 2 * (f->ndense + f->nsparse) + 8)
 		return -1;	/* hi == 0: line 2^64-1 */
-	cap = f->cap * 2 > hi - lo ? f->cap * 2 : hi - lo;
+	cap = hi - lo + (hi - lo) / 4;
 	if (f->cap > 0 && line < f->lo)	/* room below, where it grows */
 		lo = hi - cap;
 	if (lo > line)
