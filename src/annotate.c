@@ -24,24 +24,28 @@ struct ann_file {
 	size_t		 nlines;
 };
 
-/*
- * Where a file's entries start in an array sorted by file: the entries are
- * lines or sites, structures that start with their file.
- */
+/* Where a file's sites start in sites sorted by file. */
 static size_t
-first_of_file(void *const *all, size_t n, const struct cga_file *f)
+first_site(struct cga_site *const *all, size_t n, const struct cga_file *f)
 {
-	size_t	 lo = 0, hi = n, mid;
+	size_t	 lo = 0, hi = n;
 
 	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((uintptr_t)*(struct cga_file *const *)all[mid] <
-		    (uintptr_t)f)
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)all[mid]->key.file < (uintptr_t)f)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return lo;
+}
+
+/* a + b, or the largest line there is. */
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
 /* Opens name in the current directory or an include directory. */
@@ -197,7 +201,7 @@ file_sites(struct cga_site **all, size_t nall, const struct cga_file *f,
 	struct line_sites	*ls;
 	size_t			 lo, hi, n = 0, i;
 
-	lo = first_of_file((void *const *)all, nall, f);
+	lo = first_site(all, nall, f);
 	for (hi = lo; hi < nall && all[hi]->key.file == f; hi++)
 		;
 	ls = xcalloc(hi - lo + 1, sizeof(*ls));
@@ -291,6 +295,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	struct line_sites	 *ls;
 	struct stat		  sst, pst;
 	size_t			 *w, n = af->nlines, next = 0, i, nls, si = 0;
+	size_t			  np = 0;
 	uint64_t		 *pairs, low, high, lineno = 0;
 	char			 *buf = NULL;
 	size_t			  bufcap = 0;
@@ -323,14 +328,13 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	}
 	/* Ranges of lines within --context of a line with a cost. */
 	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
-	size_t np = 0;
 	for (i = next; i < n; i++) {
 		pairs[np++] = lines[i].line > o->context ?
 		    lines[i].line - o->context : 0;
-		while (i + 1 < n && lines[i].line + 2 * o->context >=
-		    lines[i + 1].line)
+		while (i + 1 < n && sat_add(lines[i].line, sat_add(o->context,
+		    o->context)) >= lines[i + 1].line)
 			i++;
-		pairs[np++] = lines[i].line + o->context;
+		pairs[np++] = sat_add(lines[i].line, o->context);
 	}
 	if (np > 0 && pairs[0] < 1)
 		pairs[0] = 1;
@@ -490,10 +494,10 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 				goto overflow;
 		}
 	sort_view = v;
-	if (g.n > 0)
+	if (g.n > 0) {
 		qsort(g.files, g.n, sizeof(*g.files), file_cmp);
-	if (g.n > 0)
 		sites = index_sites(p, &nsites);
+	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
 	for (i = 0; i < g.n; i++) {
 		if ((src = open_source(o, g.files[i].name, &opened)) == NULL) {
