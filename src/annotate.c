@@ -398,6 +398,7 @@ struct gather {
 	size_t		 n;
 	struct seen {
 		const struct cga_file	*file;
+		size_t			 i;	/* in files */
 		UT_hash_handle		 hh;
 	}		*seen;
 	struct cga_arena arena;
@@ -415,13 +416,12 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 	if (f != NULL) {
 		HASH_FIND_PTR(g->seen, &f, sn);
 		if (sn != NULL) {
-			for (i = 0; i < g->n; i++)
-				if (g->files[i].file == f)
-					g->files[i].user |= user;
+			g->files[sn->i].user |= user;
 			return 0;
 		}
 		sn = cga_arena_alloc(&g->arena, sizeof(*sn));
 		sn->file = f;
+		sn->i = g->n;
 		HASH_ADD_PTR(g->seen, file, sn);
 	} else
 		for (i = 0; i < g->n; i++)
