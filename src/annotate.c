@@ -167,14 +167,14 @@ site_pos_cmp(const void *a, const void *b)
 static struct cga_site **
 index_sites(const struct cga_profile *p, size_t *np)
 {
-	struct cga_site	*s, *tmp, **all;
+	struct cga_site	**all;
 	const struct cga_fn *first;
-	size_t		 n = 0, i, j, k, kept = 0;
+	size_t		 n, i, j, k, kept = 0;
 	uint64_t	 seq;
 
-	all = xcalloc(HASH_COUNT(p->sites) + 1, sizeof(*all));
-	HASH_ITER(hh, p->sites, s, tmp)
-		all[n++] = s;
+	all = xcalloc(p->nsites + 1, sizeof(*all));
+	for (n = 0; n < p->nsites; n++)
+		all[n] = cga_site_at(p, n);
 	qsort(all, n, sizeof(*all), site_pos_cmp);
 	for (i = 0; i < n; i = j) {
 		first = all[i]->key.caller;

@@ -676,6 +676,8 @@ cost_line(struct loader *ld, char *s)
 	struct cga_profile	*p = ld->p;
 	struct cga_fn		*fn;
 	struct cga_site		*site;
+	uint64_t		 at = 0;
+	int			 err;
 	uint64_t		 pos[3], line;
 	size_t			 i;
 
@@ -711,10 +713,15 @@ cost_line(struct loader *ld, char *s)
 site:
 		if (!ld->opts->lines)
 			return 0;
-		site = cga_site_get(p, ld->file, line, fn, ld->callee);
-		if (__builtin_add_overflow(site->count, ld->call_count,
-		    &site->count))
-			return bad(ld, "call count sum overflows 64 bits");
+		if ((site = cga_site_add(p, ld->file, line, fn, ld->callee,
+		    &err, &at)) == NULL) {
+			cga_diag_line(ld->path, at, err == -1 ? "call count "
+			    "sum overflows 64 bits" : "call cost sum overflows "
+			    "64 bits", NULL, 0);
+			return -1;
+		}
+		site->count = ld->call_count;
+		site->lineno = ld->in.lineno;
 		return add_counts(ld, site->cost);
 	}
 	if (add_counts(ld, fn->self) == -1 ||
@@ -1146,11 +1153,18 @@ cga_profile_finish(struct cga_profile *p)
 {
 	struct cga_fn	*fn, *ftmp;
 	struct cga_call	*c, *ctmp;
-	struct cga_site	*s, *stmp;
 	struct derive	 d;
 	size_t		 i;
+	uint64_t	 at = 0;
 	int		 err = 0;
 
+	if ((err = cga_sites_merge(p, &at)) != 0) {
+		/* The last file loaded: sites of earlier ones were merged. */
+		cga_diag_line(p->parts[p->nparts - 1].path, at, err == -1 ?
+		    "call count sum overflows 64 bits" : "call cost sum "
+		    "overflows 64 bits", NULL, 0);
+		return -1;
+	}
 	if (p->nev == p->nrec)
 		return 0;
 	err |= cga_cost_derive(p, p->total);
@@ -1162,8 +1176,8 @@ cga_profile_finish(struct cga_profile *p)
 		err |= cga_cost_derive(p, fn->self);
 	HASH_ITER(hh, p->calls, c, ctmp)
 		err |= cga_cost_derive(p, c->cost);
-	HASH_ITER(hh, p->sites, s, stmp)
-		err |= cga_cost_derive(p, s->cost);
+	for (i = 0; i < p->nsites; i++)
+		err |= cga_cost_derive(p, cga_site_at(p, i)->cost);
 	d.p = p;
 	d.err = 0;
 	cga_lines_each(p, derive_line, &d);

@@ -49,7 +49,7 @@ cga_profile_free(struct cga_profile *p)
 	HASH_CLEAR(hh, p->files);
 	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
-	HASH_CLEAR(hh, p->sites);
+	free(p->sites);
 	HASH_CLEAR(hh, p->strs);
 	free(p->desc);
 	free(p->parts);
@@ -350,26 +350,80 @@ cga_call_get(struct cga_profile *p, struct cga_fn *caller,
 	return c;
 }
 
-struct cga_site *
-cga_site_get(struct cga_profile *p, struct cga_file *file, uint64_t line,
-    struct cga_fn *caller, struct cga_fn *callee)
+static int
+site_key_cmp(const void *a, const void *b)
 {
-	struct cga_site_key	 key;
-	struct cga_site		*s;
+	const struct cga_site_key	*x = a, *y = b;
 
-	memset(&key, 0, sizeof(key));
-	key.file = file;
-	key.line = line;
-	key.caller = caller;
-	key.callee = callee;
-	HASH_FIND(hh, p->sites, &key, sizeof(key), s);
-	if (s == NULL) {
-		s = cga_arena_alloc(&p->arena, sizeof(*s));
-		s->key = key;
-		s->cost = cga_cost_new(p);
-		s->seq = p->nsites++;
-		HASH_ADD(hh, p->sites, key, sizeof(key), s);
+#define CMP(f)	if ((uintptr_t)x->f != (uintptr_t)y->f)			\
+		return (uintptr_t)x->f < (uintptr_t)y->f ? -1 : 1
+	CMP(file);
+	CMP(line);
+	CMP(caller);
+	CMP(callee);
+#undef CMP
+	return 0;
+}
+
+int
+cga_sites_merge(struct cga_profile *p, uint64_t *lineno)
+{
+	struct cga_site	*s, *to;
+	size_t		 i, n = 0;
+	int		 err = 0;
+
+	if (p->nsites < 2)
+		return 0;
+	qsort(p->sites, p->nsites, p->sitesize, site_key_cmp);
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		to = n > 0 ? cga_site_at(p, n - 1) : NULL;
+		if (to != NULL && site_key_cmp(&to->key, &s->key) == 0) {
+			if (s->seq < to->seq)
+				to->seq = s->seq;
+			if (err == 0 && __builtin_add_overflow(to->count,
+			    s->count, &to->count))
+				err = -1;
+			else if (err == 0 && cga_cost_add(p, to->cost,
+			    s->cost) == -1)
+				err = -2;
+			if (err != 0 && *lineno == 0)
+				*lineno = s->lineno > to->lineno ? s->lineno :
+				    to->lineno;
+			continue;
+		}
+		if (n != i)
+			memcpy(cga_site_at(p, n), s, p->sitesize);
+		n++;
 	}
+	p->nsites = n;
+	return err;
+}
+
+struct cga_site *
+cga_site_add(struct cga_profile *p, struct cga_file *file, uint64_t line,
+    struct cga_fn *caller, struct cga_fn *callee, int *err, uint64_t *lineno)
+{
+	struct cga_site	*s;
+
+	if (p->nsites == p->sitecap) {
+		/* Merge first; grow only if that left the log half full. */
+		if ((*err = cga_sites_merge(p, lineno)) != 0)
+			return NULL;
+		if (p->sitecap == 0 || p->nsites > p->sitecap / 2) {
+			p->sitesize = sizeof(*s) + p->cw * sizeof(uint64_t);
+			p->sitecap = p->sitecap ? 2 * p->sitecap : 1024;
+			p->sites = xreallocarray(p->sites, p->sitecap,
+			    p->sitesize);
+		}
+	}
+	s = cga_site_at(p, p->nsites++);
+	memset(s, 0, p->sitesize);
+	s->key.file = file;
+	s->key.line = line;
+	s->key.caller = caller;
+	s->key.callee = callee;
+	s->seq = p->siteseq++;
 	return s;
 }
 

@@ -84,7 +84,12 @@ struct cga_call {
 	UT_hash_handle	 hh;
 };
 
-/* A call site: the calls one function makes to another from one line. */
+/*
+ * A call site: the calls one function makes to another from one line.
+ * Sites are appended as calls= lines come, and merged by sorting when
+ * the log fills (and once loading ends), which reads memory in order
+ * where a hash table would read it at random.
+ */
 struct cga_site_key {
 	struct cga_file	*file;
 	uint64_t	 line;
@@ -95,9 +100,9 @@ struct cga_site_key {
 struct cga_site {
 	struct cga_site_key key;
 	uint64_t	 seq;		/* the order sites were first seen in */
+	uint64_t	 lineno;	/* the profile line of its cost */
 	uint64_t	 count;
-	uint64_t	*cost;
-	UT_hash_handle	 hh;
+	uint64_t	 cost[];
 };
 
 /* One part of a profile file (a dump); most files have one. */
@@ -144,8 +149,11 @@ struct cga_profile {
 	struct cga_file	 *files;
 	struct cga_fn	 *fns;
 	struct cga_call	 *calls;
-	struct cga_site	 *sites;
-	uint64_t	  nsites;
+	char		 *sites;	/* nsites records of sitesize bytes */
+	size_t		  nsites;
+	size_t		  sitecap;
+	size_t		  sitesize;
+	uint64_t	  siteseq;	/* sites appended so far */
 	size_t		  nfns;
 	int		  have_incl;	/* incl costs are computed */
 };
@@ -184,8 +192,20 @@ struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
-struct cga_site *cga_site_get(struct cga_profile *, struct cga_file *,
-	    uint64_t, struct cga_fn *, struct cga_fn *);
+/* A new site record to add a call line's figures to (valid until the next). */
+struct cga_site *cga_site_add(struct cga_profile *, struct cga_file *,
+	    uint64_t, struct cga_fn *, struct cga_fn *, int *err,
+	    uint64_t *lineno);
+/*
+ * Merges the records of each site: 0, or when a sum overflows, -1 (the
+ * count) or -2 (the cost) with *lineno the profile line that overflowed.
+ */
+int	 cga_sites_merge(struct cga_profile *, uint64_t *lineno);
+static inline struct cga_site *
+cga_site_at(const struct cga_profile *p, size_t i)
+{
+	return (struct cga_site *)(void *)(p->sites + i * p->sitesize);
+}
 
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);

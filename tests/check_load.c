@@ -843,19 +843,48 @@ START_TEST(call_sites_record_the_calling_line)
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=2 10\n4 9\n"
 	    "calls=1 10\n4 1\nfn=g\ncfn=f\ncalls=1 10\n4 5\n");
 	struct cga_file	*f = find_file(tp, "a.c");
-	struct cga_site	*s, *tmp;
-	uint64_t	 n = 0, cost = 0;
+	struct cga_site	*s;
+	size_t		 i, nmain = 0, ng = 0;
 
 	ck_assert_ptr_nonnull(f);
-	HASH_ITER(hh, tp->sites, s, tmp) {
-		if (s->key.file != f || s->key.line != 4 ||
-		    s->key.caller != fn_of("a.c:main"))
-			continue;
-		n += s->count;
-		cost += val(s->cost, "Ir");
+	ck_assert_uint_eq(tp->nsites, 2);
+	for (i = 0; i < tp->nsites; i++) {
+		s = cga_site_at(tp, i);
+		ck_assert_ptr_eq(s->key.file, f);
+		ck_assert_uint_eq(s->key.line, 4);
+		if (s->key.caller == fn_of("a.c:main")) {
+			/* two calls= lines, one site */
+			nmain++;
+			ck_assert_uint_eq(s->count, 3);
+			ck_assert_uint_eq(val(s->cost, "Ir"), 10);
+			ck_assert_uint_eq(s->seq, 0);
+		} else {
+			ng++;
+			ck_assert_uint_eq(s->count, 1);
+			ck_assert_uint_eq(val(s->cost, "Ir"), 5);
+		}
 	}
-	ck_assert_uint_eq(n, 3);
-	ck_assert_uint_eq(cost, 10);
+	ck_assert_uint_eq(nmain, 1);
+	ck_assert_uint_eq(ng, 1);
+}
+END_TEST
+
+/* The log of sites is merged as it fills: memory follows the distinct sites. */
+START_TEST(repeated_call_sites_take_no_more_room)
+{
+	char	*prof, *at;
+	int	 i;
+
+	at = prof = malloc(200000);
+	ck_assert_ptr_nonnull(prof);
+	at += sprintf(at, "events: Ir\nfl=a.c\nfn=main\ncfn=f\n");
+	for (i = 0; i < 10000; i++)
+		at += sprintf(at, "calls=1 10\n%d 1\n", 4 + i % 3);
+	LOAD_OK(prof);
+	free(prof);
+	ck_assert_uint_eq(tp->nsites, 3);
+	ck_assert_uint_le(tp->sitecap, 2048);
+	ck_assert_uint_eq(call_count("a.c:main", "a.c:f"), 10000);
 }
 END_TEST
 
@@ -868,7 +897,7 @@ START_TEST(without_lines_no_line_costs_are_kept)
 	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 5);
 	ck_assert_uint_eq(call_cost("a.c:main", "a.c:f", "Ir"), 9);
 	ck_assert_ptr_null(find_line(tp, "a.c", 1));
-	ck_assert_ptr_null(tp->sites);
+	ck_assert_uint_eq(tp->nsites, 0);
 }
 END_TEST
 
@@ -1761,6 +1790,7 @@ load_suite(void)
 	tcase_add_test(tc, call_count_sum_overflowing_is_rejected);
 	tcase_add_test(tc, cob_is_accepted);
 	tcase_add_test(tc, call_sites_record_the_calling_line);
+	tcase_add_test(tc, repeated_call_sites_take_no_more_room);
 	tcase_add_test(tc, without_lines_no_line_costs_are_kept);
 	suite_add_tcase(s, tc);
 
