@@ -308,9 +308,12 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	memset(&key, 0, sizeof(key));
 	key.file = file;
 	key.name = name;
-	HASH_FIND(hh, p->fns, &key, sizeof(key), fn);
-	if (fn != NULL)
-		return str->fn = fn;
+	/* A name never used for a function yet has none to find. */
+	if (str->fn != NULL) {
+		HASH_FIND(hh, p->fns, &key, sizeof(key), fn);
+		if (fn != NULL)
+			return str->fn = fn;
+	}
 	fn = cga_arena_alloc(&p->arena, sizeof(*fn));
 	fn->key = key;
 	flen = strlen(file);
