@@ -27,6 +27,8 @@ TEST_HDRS = tests/check_cga.h
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
 ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 
+# zlib reads gzip-compressed profiles.
+LIBS	 = -lz
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
@@ -42,7 +44,8 @@ deps-test:
 	@sh tests/need-packages $(TEST_PKGS)
 
 cgannotate: build/main.o build/libcga.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/main.o build/libcga.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/main.o build/libcga.a \
+	    $(LDLIBS) $(LIBS)
 
 build/libcga.a: $(LIB_OBJS)
 	rm -f $@
@@ -57,15 +60,16 @@ build/asan/%.o: src/%.c $(HDRS)
 	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(SANITIZE) -c -o $@ $<
 
 build/asan/cgannotate: build/asan/main.o $(ASAN_OBJS)
-	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS)
 
 build/check_cga: $(TESTS) $(TEST_HDRS) build/libcga.a
 	$(CC) $(STD) $(WARNINGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(CHECK_CFLAGS) \
-	    -o $@ $(TESTS) build/libcga.a $(CHECK_LIBS) $(LDLIBS)
+	    -o $@ $(TESTS) build/libcga.a $(CHECK_LIBS) $(LDLIBS) $(LIBS)
 
 build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	$(CC) $(STD) $(WARNINGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(SANITIZE) \
-	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) $(LDLIBS)
+	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) \
+	    $(LDLIBS) $(LIBS)
 
 # Every test: unit and golden tests, again with AddressSanitizer and
 # UBSan, the golden tests under valgrind memcheck, and a minute of fuzzing.
@@ -80,12 +84,14 @@ check-unit: build/check_cga
 check-golden: cgannotate
 	sh tests/golden.sh ./cgannotate
 	sh tests/inclusive.sh ./cgannotate
+	sh tests/gzip.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
 	CK_FORK=no build/asan/check_cga
 	sh tests/golden.sh build/asan/cgannotate
 	sh tests/inclusive.sh build/asan/cgannotate
+	sh tests/gzip.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
@@ -126,7 +132,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS)
 	@mkdir -p build
 	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
-	    $(LIB_SRCS)
+	    $(LIB_SRCS) $(LIBS)
 
 fuzz: build/fuzz_load
 	@mkdir -p build/fuzz-corpus tests/fuzz/crashes

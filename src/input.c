@@ -1,4 +1,7 @@
-/* input.c: block reads and line splitting, without per-line allocation. */
+/*
+ * input.c: block reads and line splitting, without per-line allocation;
+ * gzip-compressed input (known by its magic bytes) inflated on the way.
+ */
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -7,11 +10,128 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "diag.h"
 #include "input.h"
 #include "xalloc.h"
 
 #define INPUT_BLOCK	(1024 * 1024)
+#define GZIP_BLOCK	(256 * 1024)
+
+struct cga_gzip {
+	z_stream	 z;
+	unsigned char	*in;		/* compressed bytes read */
+	int		 eof;		/* no more compressed bytes */
+	int		 done;		/* the last member ended */
+};
+
+/* read(2), going on after signals: bytes read, 0 at the end, -1. */
+static ssize_t
+read_some(struct cga_input *in, void *buf, size_t len)
+{
+	ssize_t	 n;
+
+	do
+		n = read(in->fd, buf, len);
+	while (n == -1 && errno == EINTR);
+	if (n == -1)
+		cga_diag("%s: read error: %s", in->path, strerror(errno));
+	return n;
+}
+
+/*
+ * Reads the input's first bytes: a gzip stream is inflated from then on,
+ * anything else is kept as it is.  0, or -1 after printing an error.
+ */
+static int
+sniff(struct cga_input *in)
+{
+	struct cga_gzip	*gz;
+	ssize_t		 n;
+	size_t		 have = 0;
+
+	/* Two bytes tell, but a pipe may give them one at a time. */
+	while (have < 2) {
+		if ((n = read_some(in, in->buf + have, in->cap - have)) == -1)
+			return -1;
+		if (n == 0)
+			break;
+		have += (size_t)n;
+	}
+	if (have < 2 || (unsigned char)in->buf[0] != 0x1f ||
+	    (unsigned char)in->buf[1] != 0x8b) {
+		in->end = have;
+		in->eof = have == 0;
+		return 0;
+	}
+	gz = xcalloc(1, sizeof(*gz));
+	gz->in = xmalloc(GZIP_BLOCK > have ? GZIP_BLOCK : have);
+	memcpy(gz->in, in->buf, have);
+	gz->z.next_in = gz->in;
+	gz->z.avail_in = (uInt)have;
+	if (inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK) {
+		cga_diag("%s: cannot inflate: %s", in->path,
+		    gz->z.msg ? gz->z.msg : "zlib error");
+		free(gz->in);
+		free(gz);
+		return -1;
+	}
+	in->gz = gz;
+	return 0;
+}
+
+/* Inflates into buf: bytes made, 0 at the end, -1 after an error. */
+static ssize_t
+inflate_some(struct cga_input *in, char *buf, size_t len)
+{
+	struct cga_gzip	*gz = in->gz;
+	ssize_t		 n;
+	int		 r;
+
+	gz->z.next_out = (unsigned char *)buf;
+	gz->z.avail_out = (uInt)(len > UINT32_MAX ? UINT32_MAX : len);
+	while (gz->z.avail_out == len && !gz->done) {
+		if (gz->z.avail_in == 0 && !gz->eof) {
+			if ((n = read_some(in, gz->in, GZIP_BLOCK)) == -1)
+				return -1;
+			gz->eof = n == 0;
+			gz->z.next_in = gz->in;
+			gz->z.avail_in = (uInt)n;
+		}
+		r = inflate(&gz->z, Z_NO_FLUSH);
+		if (r == Z_STREAM_END) {
+			/* gzip files may hold several members, one after
+			 * another, as cat of two .gz files makes them. */
+			if (gz->z.avail_in == 0 && !gz->eof) {
+				if ((n = read_some(in, gz->in, GZIP_BLOCK)) ==
+				    -1)
+					return -1;
+				gz->eof = n == 0;
+				gz->z.next_in = gz->in;
+				gz->z.avail_in = (uInt)n;
+			}
+			if (gz->z.avail_in == 0) {
+				gz->done = 1;
+				break;
+			}
+			if (inflateReset(&gz->z) != Z_OK)
+				r = Z_DATA_ERROR;
+			else
+				continue;
+		} else if (r == Z_BUF_ERROR && gz->z.avail_in == 0 && gz->eof) {
+			cga_diag("%s: compressed data ends too soon",
+			    in->path);
+			return -1;
+		}
+		if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
+			cga_diag("%s: bad compressed data: %s", in->path,
+			    gz->z.msg ? gz->z.msg : "zlib error");
+			return -1;
+		}
+	}
+	return (ssize_t)(len - gz->z.avail_out);
+}
 
 int
 cga_input_open(struct cga_input *in, const char *path)
@@ -20,7 +140,8 @@ cga_input_open(struct cga_input *in, const char *path)
 
 	memset(in, 0, sizeof(*in));
 	in->path = path;
-	in->fd = open(path, O_RDONLY);
+	in->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) :
+	    open(path, O_RDONLY);
 	if (in->fd == -1) {
 		cga_diag("%s: cannot open: %s", path, strerror(errno));
 		return -1;
@@ -35,6 +156,17 @@ cga_input_open(struct cga_input *in, const char *path)
 	in->cap = INPUT_BLOCK;
 	in->buf = xmalloc(in->cap + 1);
 	in->nul = SIZE_MAX;
+	if (sniff(in) == -1) {
+		cga_input_close(in);
+		return -1;
+	}
+	/* The bytes sniffed are data: look for NUL bytes in them. */
+	if (in->end > 0) {
+		char *nul = memchr(in->buf, '\0', in->end);
+
+		if (nul != NULL)
+			in->nul = (size_t)(nul - in->buf);
+	}
 	return 0;
 }
 
@@ -43,6 +175,12 @@ cga_input_close(struct cga_input *in)
 {
 	if (in->fd != -1)
 		close(in->fd);
+	if (in->gz != NULL) {
+		inflateEnd(&in->gz->z);
+		free(in->gz->in);
+		free(in->gz);
+		in->gz = NULL;
+	}
 	free(in->buf);
 	in->buf = NULL;
 	in->fd = -1;
@@ -67,13 +205,12 @@ fill(struct cga_input *in)
 		in->cap *= 2;
 		in->buf = xreallocarray(in->buf, in->cap + 1, 1);
 	}
-	do
-		n = read(in->fd, in->buf + in->end, in->cap - in->end);
-	while (n == -1 && errno == EINTR);
-	if (n == -1) {
-		cga_diag("%s: read error: %s", in->path, strerror(errno));
+	if (in->gz != NULL)
+		n = inflate_some(in, in->buf + in->end, in->cap - in->end);
+	else
+		n = read_some(in, in->buf + in->end, in->cap - in->end);
+	if (n == -1)
 		return -1;
-	}
 	if (n == 0) {
 		in->eof = 1;
 		return 0;

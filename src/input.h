@@ -1,13 +1,19 @@
-/* input.h: reads a profile file line by line in large blocks; used by load.c. */
+/*
+ * input.h: reads a profile line by line in large blocks, from a file or
+ * standard input ("-"), gzip-compressed or not; used by load.c.
+ */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+struct cga_gzip;
+
 struct cga_input {
 	const char	*path;
 	int		 fd;
+	struct cga_gzip	*gz;		/* set when the input is compressed */
 	char		*buf;
 	size_t		 cap;
 	size_t		 start;		/* first unread byte */
