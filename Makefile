@@ -85,6 +85,7 @@ check-golden: cgannotate
 	sh tests/golden.sh ./cgannotate
 	sh tests/inclusive.sh ./cgannotate
 	sh tests/gzip.sh ./cgannotate
+	sh tests/parts.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
@@ -92,6 +93,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/golden.sh build/asan/cgannotate
 	sh tests/inclusive.sh build/asan/cgannotate
 	sh tests/gzip.sh build/asan/cgannotate
+	sh tests/parts.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \

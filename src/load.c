@@ -61,6 +61,9 @@ struct loader {
 
 	/* The part being read. */
 	struct cga_part			*part;
+	uint64_t			 nfileparts;	/* parts of this file */
+	const char			*cmd, *pid, *thread;	/* last given */
+	int				 skip;		/* not kept (--part) */
 	int				 in_body;
 	int				 have_events;
 	size_t				 npos;
@@ -491,10 +494,33 @@ need_events(struct loader *ld)
 	return 0;
 }
 
+/* Whether --part keeps the part being read. */
+static int
+part_kept(struct loader *ld)
+{
+	const char	*s = ld->part->number;
+	uint64_t	 n = ld->part->ordinal;
+	char		*end;
+	size_t		 i;
+
+	if (ld->opts->nparts == 0)
+		return 1;
+	if (s != NULL) {
+		end = (char *)s;
+		if (number(&end, &n) != 0 || !token_end(*end))
+			n = ld->part->ordinal;
+	}
+	for (i = 0; i < ld->opts->nparts; i++)
+		if (ld->opts->parts[i] == n)
+			return 1;
+	return 0;
+}
+
 /* The first position or cost line of a part. */
 static int
 body_begin(struct loader *ld)
 {
+	ld->skip = !part_kept(ld);
 	if (need_events(ld) == -1)
 		return -1;
 	if (ld->part->self == NULL)
@@ -508,10 +534,21 @@ part_begin(struct loader *ld)
 {
 	struct cga_profile	*p = ld->p;
 
+	/* A part before that added nothing (a header, or left out) goes. */
+	if (p->nparts > 0 && p->parts[p->nparts - 1].total == NULL) {
+		free(p->parts[p->nparts - 1].desc);
+		p->nparts--;
+	}
 	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
 	ld->part = &p->parts[p->nparts++];
 	memset(ld->part, 0, sizeof(*ld->part));
 	ld->part->path = ld->path;
+	ld->part->ordinal = ++ld->nfileparts;
+	/* callgrind names the command, pid and thread once a file. */
+	ld->part->cmd = ld->cmd;
+	ld->part->pid = ld->pid;
+	ld->part->thread = ld->thread;
+	ld->skip = 0;
 	ld->in_body = 0;
 	ld->npos = 1;
 	ld->linepos = 0;
@@ -560,6 +597,12 @@ part_end(struct loader *ld)
 	}
 	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL)
 		return 0;	/* a header alone adds nothing */
+	if (ld->skip || !part_kept(ld)) {
+		/* Left out by --part: forget it. */
+		free(pt->desc);
+		memset(pt, 0, sizeof(*pt));
+		return 0;
+	}
 	/* summary: and totals: are read once the part's events are known. */
 	for (i = 0; i < 2; i++) {
 		if (ld->sumtext[i] == NULL)
@@ -683,6 +726,8 @@ cost_line(struct loader *ld, char *s)
 
 	if (!ld->in_body && body_begin(ld) == -1)
 		return -1;
+	if (ld->skip)
+		return 0;
 	for (i = 0; i < ld->npos; i++) {
 		if (i > 0) {
 			if (!blank(*s))
@@ -749,6 +794,17 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 #define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
 	if (!ld->in_body && body_begin(ld) == -1)
 		return -1;
+	if (ld->skip) {
+		/* A part left out still defines names for the parts after. */
+		if (KEY("fn") || KEY("cfn") || KEY("jfn"))
+			return name_value(ld, ID_FN, v, &name);
+		if (KEY("ob") || KEY("cob"))
+			return name_value(ld, ID_OBJ, v, &name);
+		if (KEY("fl") || KEY("fi") || KEY("fe") || KEY("cfi") ||
+		    KEY("cfl") || KEY("jfi"))
+			return name_value(ld, ID_FILE, v, &name);
+		return 0;
+	}
 	if (KEY("fn")) {
 		if (name_value(ld, ID_FN, v, &name) == -1)
 			return -1;
@@ -1002,21 +1058,21 @@ header_line(struct loader *ld, const char *key, size_t klen, char *v)
 		if (p->creator == NULL)
 			p->creator = header_value(ld, v);
 	} else if (KEY("pid")) {
-		ld->part->pid = header_value(ld, v);
+		ld->part->pid = ld->pid = header_value(ld, v);
 	} else if (KEY("thread")) {
-		ld->part->thread = header_value(ld, v);
+		ld->part->thread = ld->thread = header_value(ld, v);
 	} else if (KEY("part")) {
 		ld->part->number = header_value(ld, v);
 	} else if (KEY("cmd")) {
-		ld->part->cmd = header_value(ld, v);
+		ld->part->cmd = ld->cmd = header_value(ld, v);
 	} else if (KEY("desc")) {
 		s = header_value(ld, v);
 		if (strncmp(s, "Trigger:", 8) == 0)
 			ld->part->trigger = header_value(ld, (char *)s + 8);
-		if (ld->part == p->parts && strncmp(s, "Option:", 7) != 0) {
-			p->desc = xreallocarray(p->desc, p->ndesc + 1,
-			    sizeof(*p->desc));
-			p->desc[p->ndesc++] = s;
+		if (strncmp(s, "Option:", 7) != 0) {
+			ld->part->desc = xreallocarray(ld->part->desc,
+			    ld->part->ndesc + 1, sizeof(*ld->part->desc));
+			ld->part->desc[ld->part->ndesc++] = s;
 		}
 	} else if (KEY("positions")) {
 		return positions(ld, v);
@@ -1048,6 +1104,20 @@ read_line(struct loader *ld, char *s)
 	}
 	if (c == '#')
 		return 0;
+	if (c == '=' && strncmp(s, "==== NEW PROFILING FILE", 23) == 0) {
+		/* Xdebug's profiler_append: a new run, with ids of its own. */
+		if (ld->pending_call)
+			return bad(ld, "expected the cost line of the calls= "
+			    "line before");
+		if (ld->in_body) {
+			if (part_end(ld) == -1)
+				return -1;
+			part_begin(ld);
+		}
+		for (size_t i = 0; i < ID_KINDS; i++)
+			idtab_free(&ld->ids[i]);
+		return 0;
+	}
 	s = skip_blanks(s);
 	if (*s == '\0')
 		return 0;
@@ -1072,7 +1142,7 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	struct loader	 ld;
 	char		*s;
 	size_t		 len, i;
-	int		 r, first, rc = -1;
+	int		 r, rc = -1;
 
 	memset(&ld, 0, sizeof(ld));
 	ld.p = p;
@@ -1084,7 +1154,6 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		return -1;
 	if (p->path == NULL)
 		p->path = ld.path;
-	first = p->nparts == 0;
 	part_begin(&ld);
 	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
 		ld.text = s;
@@ -1104,14 +1173,21 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		    "Cachegrind profile", NULL, 0);
 		goto out;
 	}
-	/* A part that only had a header adds nothing. */
-	if (p->parts[p->nparts - 1].total == NULL)
+	/* A part that only had a header, or was left out, adds nothing. */
+	if (p->parts[p->nparts - 1].total == NULL) {
+		free(p->parts[p->nparts - 1].desc);
 		p->nparts--;
-	if (first) {
+	}
+	/* The header shows the first part kept. */
+	if (p->nparts > 0 && p->cmd == NULL && p->pid == NULL &&
+	    p->desc == NULL) {
 		p->cmd = p->parts[0].cmd;
 		p->pid = p->parts[0].pid;
 		p->part = p->parts[0].number;
 		p->thread = p->parts[0].thread;
+		p->ndesc = p->parts[0].ndesc;
+		p->desc = xcalloc(p->ndesc + 1, sizeof(*p->desc));
+		memcpy(p->desc, p->parts[0].desc, p->ndesc * sizeof(*p->desc));
 	}
 	if (ld.nwarn > MAX_WARNINGS)
 		cga_diag("%s: %d more warnings not shown", path,

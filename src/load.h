@@ -8,6 +8,8 @@ struct cga_load_opts {
 	int		 lines;	/* keep per-line costs and call sites */
 	const char	*cwd;	/* stripped from file names; ends in '/' */
 	int		 no_calls; /* skip call edges (no --tree, --inclusive) */
+	const uint64_t	*parts;	/* --part: the part numbers kept; */
+	size_t		 nparts;	/* none: every part */
 };
 
 /*

@@ -46,6 +46,8 @@ usage(FILE *out)
 "      --inclusive=yes|no  list functions by inclusive cost [no]\n"
 "      --tree=none|caller|calling|both\n"
 "                          print each function's callers and callees [none]\n"
+"      --part=N            read only part N of the profile (repeatable)\n"
+"      --list-parts        list the profile's parts and their totals\n"
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
 "With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
@@ -178,14 +180,17 @@ include_option(struct cga_opts *o, const char *arg)
 static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
-	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_INCLUSIVE, OPT_SHOW,
-	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
+	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_INCLUSIVE, OPT_LIST_PARTS,
+	    OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD,
+	    OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "auto",	required_argument,	NULL, OPT_AUTO },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "include",	required_argument,	NULL, 'I' },
 		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
+		{ "list-parts",	no_argument,		NULL, OPT_LIST_PARTS },
+		{ "part",	required_argument,	NULL, OPT_PART },
 		{ "show",	required_argument,	NULL, OPT_SHOW },
 		{ "show-percs",	optional_argument,	NULL, OPT_SHOW_PERCS },
 		{ "sort",	required_argument,	NULL, OPT_SORT },
@@ -242,6 +247,20 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		case OPT_INCLUSIVE:
 			o->inclusive = yes_no("--inclusive", optarg);
 			break;
+		case OPT_PART:
+			errno = 0;
+			o->parts = xreallocarray(o->parts, o->nparts + 1,
+			    sizeof(*o->parts));
+			o->parts[o->nparts] = strtoull(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    errno != 0)
+				usage_error("expected a part number: --part=%s",
+				    optarg);
+			o->nparts++;
+			break;
+		case OPT_LIST_PARTS:
+			o->list_parts = 1;
+			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
 				o->tree = 0;
@@ -282,6 +301,7 @@ opts_free(struct cga_opts *o)
 	free_list(o->sort, o->nsort);
 	free_list(o->include, o->ninclude);
 	free(o->threshold);
+	free(o->parts);
 	if (o->profile_guessed)
 		free((char *)o->profile);
 }
@@ -365,12 +385,24 @@ main(int argc, char **argv)
 	lo.cwd = cwd;
 	lo.lines = o.auto_annotate || o.nsources > 0;
 	lo.no_calls = !o.inclusive && !o.tree;
+	lo.parts = o.parts;
+	lo.nparts = o.nparts;
 	p = cga_profile_new();
 	if (cga_annotate_check_sources(&o) == -1 ||
 	    cga_profile_load(p, o.profile, &lo) == -1 ||
 	    cga_profile_finish(p) == -1 ||
 	    ((o.inclusive || o.tree) && cga_profile_inclusive(p) == -1))
 		goto out;
+	if (p->nparts == 0) {
+		cga_diag("%s: no part of the numbers --part names",
+		    o.profile);
+		goto out;
+	}
+	if (o.list_parts) {
+		cga_report_parts(stdout, p);
+		rc = 0;
+		goto flush;
+	}
 	if (cga_view_make(&v, p, &o) == -1) {
 		cga_view_free(&v);
 		rc = 2;
@@ -383,6 +415,7 @@ main(int argc, char **argv)
 	rc = cga_annotate(stdout, &v, listed, nlisted);
 	free(listed);
 	cga_view_free(&v);
+flush:
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
 out:

@@ -3,6 +3,7 @@
 #define CGA_OPTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
@@ -21,6 +22,9 @@ struct cga_opts {
 	unsigned long	  context;
 	int		  inclusive;
 	int		  tree;		/* CGA_TREE_* bits */
+	uint64_t	 *parts;	/* --part numbers */
+	size_t		  nparts;
+	int		  list_parts;
 	char		**include;	/* -I directories, each ending in '/' */
 	size_t		  ninclude;
 	const char	 *profile;

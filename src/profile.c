@@ -52,6 +52,8 @@ cga_profile_free(struct cga_profile *p)
 	free(p->sites);
 	HASH_CLEAR(hh, p->strs);
 	free(p->desc);
+	for (i = 0; i < p->nparts; i++)
+		free(p->parts[i].desc);
 	free(p->parts);
 	cga_arena_free(&p->arena);
 	free(p);

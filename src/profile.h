@@ -113,6 +113,9 @@ struct cga_part {
 	const char	*thread;
 	const char	*cmd;
 	const char	*trigger;	/* desc: Trigger: value */
+	const char	**desc;		/* its desc: lines, but Option: ones */
+	size_t		 ndesc;
+	uint64_t	 ordinal;	/* its place in its file, from 1 */
 	uint64_t	*total;		/* its program total */
 	int		 calculated;	/* total computed from its cost lines */
 	uint64_t	*self;		/* the sum of its cost lines */

@@ -245,6 +245,35 @@ cga_report_header(FILE *out, const struct cga_view *v)
 	    "off");
 }
 
+void
+cga_report_parts(FILE *out, const struct cga_profile *p)
+{
+	const struct cga_part	*pt;
+	size_t			 i, e;
+
+	fputs("file\tpart\tthread\tpid\ttrigger", out);
+	for (e = 0; e < p->nrec; e++)
+		fprintf(out, "\t%s", p->ev[e].name);
+	fputs("\n", out);
+	for (i = 0; i < p->nparts; i++) {
+		pt = &p->parts[i];
+		fprintf(out, "%s\t", pt->path);
+		if (pt->number != NULL)
+			fputs(pt->number, out);
+		else
+			fprintf(out, "%llu", (unsigned long long)pt->ordinal);
+		fprintf(out, "\t%s\t%s\t%s", pt->thread ? pt->thread : "",
+		    pt->pid ? pt->pid : "", pt->trigger ? pt->trigger : "");
+		for (e = 0; e < p->nrec; e++)
+			if (cga_cost_defined(p, pt->total, e))
+				fprintf(out, "\t%llu",
+				    (unsigned long long)pt->total[e]);
+			else
+				fputs("\t", out);
+		fputs("\n", out);
+	}
+}
+
 /* What the list ranks a function by, and whether it is in the list. */
 static const uint64_t *
 fn_cost(const struct cga_view *v, const struct cga_fn *fn)

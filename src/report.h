@@ -37,6 +37,8 @@ int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
 	    const uint64_t *);
 
 void	 cga_report_header(FILE *, const struct cga_view *);
+/* --list-parts: a header row, then a tab-separated row per part. */
+void	 cga_report_parts(FILE *, const struct cga_profile *);
 /*
  * Prints the totals and the function list; returns the functions printed,
  * in order, for source annotation (free it).
