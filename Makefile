@@ -86,6 +86,7 @@ check-golden: cgannotate
 	sh tests/inclusive.sh ./cgannotate
 	sh tests/gzip.sh ./cgannotate
 	sh tests/parts.sh ./cgannotate
+	sh tests/profiles.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
@@ -94,6 +95,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/inclusive.sh build/asan/cgannotate
 	sh tests/gzip.sh build/asan/cgannotate
 	sh tests/parts.sh build/asan/cgannotate
+	sh tests/profiles.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \

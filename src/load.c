@@ -411,10 +411,15 @@ make_events(struct loader *ld)
 	const struct pending_event	**dpend;
 	size_t				  nrec = ld->nevnames, nev, i, j;
 
+	/* Several profiles: the events of them all, known beforehand. */
+	if (ld->opts->nevents > 0)
+		nrec = ld->opts->nevents;
 	ev = xcalloc(nrec + ld->npend, sizeof(*ev));
 	dpend = xcalloc(ld->npend + 1, sizeof(*dpend));
 	for (i = 0; i < nrec; i++)
-		ev[i].name = ld->evnames[i];
+		ev[i].name = ld->opts->nevents == 0 ? ld->evnames[i] :
+		    cga_profile_intern(p, ld->opts->events[i],
+		    strlen(ld->opts->events[i]));
 	nev = nrec;
 	for (i = 0; i < ld->npend; i++) {
 		for (j = 0; j < nev; j++)
@@ -1222,6 +1227,39 @@ derive_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	(void)f;
 	(void)line;
 	d->err |= cga_cost_derive(d->p, cost);
+}
+
+int
+cga_profile_sniff(const char *path, char ***names, size_t *n)
+{
+	struct cga_input	 in;
+	char			*s, *t;
+	size_t			 len, i, tl;
+	int			 r;
+
+	if (cga_input_open(&in, path) == -1)
+		return -1;
+	while ((r = cga_input_line(&in, &s, &len)) > 0 && in.lineno <= 1000) {
+		if (strncmp(s, "events:", 7) != 0)
+			continue;
+		for (s += 7; *(s = skip_blanks(s)) != '\0'; s += tl) {
+			for (tl = 0; !token_end(s[tl]); tl++)
+				;
+			for (i = 0; i < *n; i++)
+				if (strlen((*names)[i]) == tl &&
+				    memcmp((*names)[i], s, tl) == 0)
+					break;
+			if (i < *n)
+				continue;
+			t = xmemdup0(s, tl);
+			*names = xreallocarray(*names, *n + 1, sizeof(**names));
+			(*names)[(*n)++] = t;
+		}
+		cga_input_close(&in);
+		return 1;
+	}
+	cga_input_close(&in);
+	return r == -1 ? -1 : 0;
 }
 
 int

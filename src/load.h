@@ -10,6 +10,8 @@ struct cga_load_opts {
 	int		 no_calls; /* skip call edges (no --tree, --inclusive) */
 	const uint64_t	*parts;	/* --part: the part numbers kept; */
 	size_t		 nparts;	/* none: every part */
+	char *const	*events; /* the recorded events, for several */
+	size_t		 nevents; /* profiles; none: the first part's */
 };
 
 /*
@@ -18,6 +20,11 @@ struct cga_load_opts {
  */
 int	cga_profile_load(struct cga_profile *, const char *path,
 	    const struct cga_load_opts *);
+/*
+ * Whether path holds a profile: 1 with the names of its first events: line
+ * added to *names (those not there yet), 0 if not, -1 after an error.
+ */
+int	cga_profile_sniff(const char *path, char ***names, size_t *n);
 /* Computes derived events once every file is loaded; 0, or -1 on overflow. */
 int	cga_profile_finish(struct cga_profile *);
 

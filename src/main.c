@@ -20,7 +20,7 @@
 #define CGA_VERSION	"0.1.0"
 
 static const char usage_line[] =
-    "usage: cgannotate [options] [profile [source-file ...]]\n";
+    "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n";
 
 static void
 usage(FILE *out)
@@ -177,6 +177,29 @@ include_option(struct cga_opts *o, const char *arg)
 	o->include[o->ninclude++] = dir;
 }
 
+/*
+ * An argument after the first is a profile if it is "-" or a readable file
+ * with an events: line among its first thousand lines, and a source file
+ * to annotate otherwise.
+ */
+static int
+is_profile(const char *path)
+{
+	struct stat	 st;
+	char		**names = NULL;
+	size_t		 n = 0;
+	int		 r;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    access(path, R_OK) == -1)
+		return 0;
+	r = cga_profile_sniff(path, &names, &n);
+	free_list(names, n);
+	return r == 1;
+}
+
 static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
@@ -286,11 +309,17 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		o->profile = argv[optind++];
-	o->sources = argv + optind;
-	o->nsources = (size_t)(argc - optind);
-	for (i = 0; i < argc - optind; i++)
-		if (*o->sources[i] == '\0')
-			usage_error("empty source file name%s", "");
+	o->sources = xcalloc((size_t)(argc - optind) + 1, sizeof(*o->sources));
+	o->profiles = xcalloc((size_t)(argc - optind) + 2,
+	    sizeof(*o->profiles));
+	for (i = optind; i < argc; i++) {
+		if (*argv[i] == '\0')
+			usage_error("empty file name%s", "");
+		if (is_profile(argv[i]))
+			o->profiles[o->nprofiles++] = argv[i];
+		else
+			o->sources[o->nsources++] = argv[i];
+	}
 }
 
 static void
@@ -302,6 +331,8 @@ opts_free(struct cga_opts *o)
 	free_list(o->include, o->ninclude);
 	free(o->threshold);
 	free(o->parts);
+	free(o->profiles);
+	free(o->sources);
 	if (o->profile_guessed)
 		free((char *)o->profile);
 }
@@ -346,6 +377,45 @@ current_dir(void)
 	return dir;
 }
 
+/*
+ * Loads every profile into one model.  Several profiles are combined by
+ * event name: the events of all of them, read from their headers first,
+ * make the model's (standard input's cannot be read twice: it must bring
+ * no event the others lack).
+ */
+static int
+load_profiles(struct cga_profile *p, const struct cga_opts *o,
+    struct cga_load_opts *lo)
+{
+	char	**names = NULL;
+	size_t	  n = 0, i, stdin_count = 0;
+	int	  rc = 0;
+
+	for (i = 0; o->nprofiles > 1 && i < o->nprofiles; i++) {
+		if (strcmp(o->profiles[i], "-") == 0)
+			continue;
+		if (cga_profile_sniff(o->profiles[i], &names, &n) == -1) {
+			rc = -1;
+			goto out;
+		}
+	}
+	lo->events = names;
+	lo->nevents = n;
+	for (i = 0; i < o->nprofiles; i++)
+		stdin_count += strcmp(o->profiles[i], "-") == 0;
+	if (stdin_count > 1) {
+		cga_diag("-: standard input named twice");
+		rc = -1;
+	}
+	for (i = 0; i < o->nprofiles && rc == 0; i++)
+		rc = cga_profile_load(p, o->profiles[i], lo);
+out:
+	lo->events = NULL;
+	lo->nevents = 0;
+	free_list(names, n);
+	return rc;
+}
+
 /* A write error on standard output; a closed pipe ends quietly. */
 static int
 output_error(void)
@@ -377,6 +447,10 @@ main(int argc, char **argv)
 			    "or cachegrind.out* here%s", "");
 		o.profile_guessed = 1;
 	}
+	/* The first profile first; the others as they were named. */
+	memmove(o.profiles + 1, o.profiles, o.nprofiles * sizeof(*o.profiles));
+	o.profiles[0] = (char *)o.profile;
+	o.nprofiles++;
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 
@@ -389,7 +463,7 @@ main(int argc, char **argv)
 	lo.nparts = o.nparts;
 	p = cga_profile_new();
 	if (cga_annotate_check_sources(&o) == -1 ||
-	    cga_profile_load(p, o.profile, &lo) == -1 ||
+	    load_profiles(p, &o, &lo) == -1 ||
 	    cga_profile_finish(p) == -1 ||
 	    ((o.inclusive || o.tree) && cga_profile_inclusive(p) == -1))
 		goto out;

@@ -27,8 +27,10 @@ struct cga_opts {
 	int		  list_parts;
 	char		**include;	/* -I directories, each ending in '/' */
 	size_t		  ninclude;
-	const char	 *profile;
+	const char	 *profile;	/* the first profile */
 	int		  profile_guessed;	/* found in the current directory */
+	char		**profiles;	/* every profile, the first first */
+	size_t		  nprofiles;
 	char		**sources;	/* source files named after the profile */
 	size_t		  nsources;
 };

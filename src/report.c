@@ -209,7 +209,12 @@ cga_report_header(FILE *out, const struct cga_view *v)
 	size_t			  i;
 
 	fputs(fancy, out);
-	fprintf(out, "Profile data file '%s'", p->path);
+	if (o->nprofiles > 1) {
+		fprintf(out, "Profile data files '%s'", o->profiles[0]);
+		for (i = 1; i < o->nprofiles; i++)
+			fprintf(out, ", '%s'", o->profiles[i]);
+	} else
+		fprintf(out, "Profile data file '%s'", p->path);
 	if (p->creator != NULL && *p->creator != '\0')
 		fprintf(out, " (creator: %s)", p->creator);
 	fputs("\n", out);

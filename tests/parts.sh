@@ -8,26 +8,14 @@ bin=$1
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-result() {	# ok? message
-	if [ "$1" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL $2"; fi
-}
-# function rows of a --threshold=100 --auto=no --show=E report: "name cost"
-rows() {
-	awk '/ file:function$/ { getline; on = 1; next }
-	    on && NF >= 2 { c = $1; gsub(",", "", c); if (c == ".") c = 0
-		sub(/^ *[0-9,.]+ (\( *[0-9.]+%\))? +/, "")
-		print $0 "\t" c }' "$1" | sort
-}
+. tests/lib.sh
 for p in testdata/sortprog-multipart.callgrind \
     testdata/strhash-multipart-cache.callgrind \
     testdata/hand/multipart.callgrind testdata/hand/xdebug-append.callgrind; do
 	"$bin" --list-parts "$p" >"$tmp/parts" || { result 1 "$p: --list-parts"; continue; }
 	event=$(head -1 "$tmp/parts" | cut -f6)
 	"$bin" --auto=no --threshold=100 --show="$event" "$p" >"$tmp/whole"
-	whole=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$tmp/whole")
+	whole=$(total "$tmp/whole")
 	sum=$(awk -F'\t' 'NR > 1 { s += $6 } END { print s }' "$tmp/parts")
 	[ "$whole" = "$sum" ]
 	result $? "$p: total $whole, parts sum to $sum"
@@ -37,18 +25,15 @@ for p in testdata/sortprog-multipart.callgrind \
 	for n in $(awk -F'\t' 'NR > 1 { print $2 }' "$tmp/parts" | sort -u); do
 		"$bin" --auto=no --threshold=100 --show="$event" --part="$n" \
 		    "$p" >"$tmp/one"
-		got=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$tmp/one")
+		got=$(total "$tmp/one")
 		want=$(awk -F'\t' -v n="$n" 'NR > 1 && $2 == n { s += $6 }
 		    END { print s }' "$tmp/parts")
 		[ "$got" = "$want" ]
 		result $? "$p --part=$n: total $got, --list-parts $want"
 		rows "$tmp/one" >>"$tmp/all.rows"
 	done
-	awk -F'\t' '{ s[$1] += $2 } END { for (f in s) print f "\t" s[f] }' \
-	    "$tmp/all.rows" | sort >"$tmp/sum.rows"
-	# Functions with no cost in a part show "."; drop zero rows.
-	grep -v '	0$' "$tmp/whole.rows" >"$tmp/w" || true
-	grep -v '	0$' "$tmp/sum.rows" >"$tmp/s" || true
+	sum_rows "$tmp/whole.rows" >"$tmp/w"
+	sum_rows "$tmp/all.rows" >"$tmp/s"
 	cmp -s "$tmp/w" "$tmp/s"
 	result $? "$p: functions of the whole are not the sum of the parts: $(diff "$tmp/w" "$tmp/s" | head -4)"
 done

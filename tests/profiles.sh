@@ -1,0 +1,71 @@
+#!/bin/sh
+# profiles.sh CGANNOTATE: several profiles named together give the sum of
+# their reports, function by function and total by total, combined by
+# event name; a named file that is no profile is a source to annotate.
+set -u
+bin=$1
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+
+# sums EVENT PROFILE...: the combined report equals the single ones added.
+sums() {
+	event=$1
+	shift
+	"$bin" --auto=no --threshold=100 --show="$event" "$@" >"$tmp/all" ||
+	    { result 1 "$*: exit status"; return; }
+	rows "$tmp/all" >"$tmp/all.rows"
+	: >"$tmp/each.rows"
+	want=0
+	for p in "$@"; do
+		if [ "$p" = - ]; then continue; fi
+		"$bin" --auto=no --threshold=100 --show="$event" "$p" >"$tmp/one" 2>/dev/null ||
+		    continue	# a profile without the event adds nothing
+		rows "$tmp/one" >>"$tmp/each.rows"
+		want=$((want + $(total "$tmp/one")))
+	done
+	[ "$(total "$tmp/all")" = "$want" ]
+	result $? "$* ($event): total $(total "$tmp/all"), the profiles' $want"
+	sum_rows "$tmp/all.rows" >"$tmp/a"
+	sum_rows "$tmp/each.rows" >"$tmp/e"
+	cmp -s "$tmp/a" "$tmp/e"
+	result $? "$* ($event): functions differ: $(diff "$tmp/a" "$tmp/e" | head -4)"
+}
+
+# One file per thread (--separate-threads=yes), and a fork's two pids.
+sums Ir testdata/threads-septhreads-t1.callgrind \
+    testdata/threads-septhreads-t2.callgrind testdata/threads-septhreads-t3.callgrind
+sums Ir testdata/forkprog-parent.callgrind testdata/forkprog-child.callgrind
+# Different events: combined by name, an event missing from one counts 0.
+sums Ir testdata/sortprog.cachegrind testdata/sortprog-plain.callgrind
+sums D1mr testdata/sortprog.cachegrind testdata/sortprog-plain.callgrind
+sums Bc testdata/recur-plain.callgrind testdata/recur-cache-branch.callgrind
+# Compressed, and from standard input.
+gzip -c testdata/forkprog-child.callgrind >"$tmp/child.gz"
+sums Ir testdata/forkprog-parent.callgrind "$tmp/child.gz"
+"$bin" --auto=no --threshold=100 --show=Ir testdata/forkprog-parent.callgrind - \
+    <testdata/forkprog-child.callgrind >"$tmp/stdin"
+"$bin" --auto=no --threshold=100 --show=Ir testdata/forkprog-parent.callgrind \
+    testdata/forkprog-child.callgrind >"$tmp/files"
+sed 1,3d "$tmp/stdin" | cmp -s - "$(sed 1,3d "$tmp/files" >"$tmp/f"; echo "$tmp/f")"
+result $? "standard input as the second profile"
+
+# The header names every profile.
+grep -q "^Profile data files 'testdata/forkprog-parent.callgrind', 'testdata/forkprog-child.callgrind' (creator: " "$tmp/files"
+result $? "header: $(sed -n 2p "$tmp/files")"
+
+# A source file after profiles is annotated, not read as a profile.
+"$bin" testdata/recur-plain.callgrind testdata/recur-seprecs1.callgrind \
+    ./testdata/src/recur.c >"$tmp/ann" 2>&1
+grep -q '^User annotated:   ./testdata/src/recur.c$' "$tmp/ann" &&
+    grep -q '^-- User-annotated source: ./testdata/src/recur.c$' "$tmp/ann"
+result $? "source after two profiles: $(grep -m1 -i 'user' "$tmp/ann")"
+
+# Standard input twice is an error.
+"$bin" - - </dev/null >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -q "standard input named twice" "$tmp/err"
+result $? "- -: $(cat "$tmp/err")"
+
+echo "profiles: $passed passed, $failed failed"
+[ "$failed" = 0 ]
