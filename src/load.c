@@ -1192,7 +1192,9 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		p->thread = p->parts[0].thread;
 		p->ndesc = p->parts[0].ndesc;
 		p->desc = xcalloc(p->ndesc + 1, sizeof(*p->desc));
-		memcpy(p->desc, p->parts[0].desc, p->ndesc * sizeof(*p->desc));
+		if (p->ndesc > 0)
+			memcpy(p->desc, p->parts[0].desc,
+			    p->ndesc * sizeof(*p->desc));
 	}
 	if (ld.nwarn > MAX_WARNINGS)
 		cga_diag("%s: %d more warnings not shown", path,
