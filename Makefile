@@ -18,10 +18,11 @@ BUILD_PKGS = gcc make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time
 
 LIB_SRCS = src/annotate.c src/diag.c src/fmt.c src/inclusive.c \
-	   src/input.c src/load.c src/profile.c src/report.c src/xalloc.c
+	   src/input.c src/load.c src/profile.c src/report.c src/rewrite.c \
+	   src/xalloc.c
 HDRS	 = $(wildcard src/*.h)
 TESTS	 = tests/check_main.c tests/check_fmt.c tests/check_load.c \
-	   tests/check_report.c tests/check_inclusive.c
+	   tests/check_report.c tests/check_inclusive.c tests/check_rewrite.c
 TEST_HDRS = tests/check_cga.h
 
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)

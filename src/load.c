@@ -285,9 +285,36 @@ idtab_free(struct idtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* A name interned as --mod-filename and --mod-funcname rewrite it. */
+static const char *
+rewritten(struct loader *ld, enum idkind kind, const char *s)
+{
+	const struct cga_rewrite	*rw = NULL;
+	const char			*name;
+	char				*cur = NULL, *next;
+	size_t				 n = 0, i;
+
+	if (kind == ID_FILE) {
+		rw = ld->opts->mod_filename;
+		n = ld->opts->nmod_filename;
+	} else if (kind == ID_FN) {
+		rw = ld->opts->mod_funcname;
+		n = ld->opts->nmod_funcname;
+	}
+	for (i = 0; i < n; i++)
+		if ((next = cga_rewrite_apply(&rw[i], cur ? cur : s)) != NULL) {
+			free(cur);
+			cur = next;
+		}
+	name = cga_profile_intern(ld->p, cur ? cur : s, strlen(cur ? cur : s));
+	free(cur);
+	return name;
+}
+
 /*
  * The name of a position line: "name", "(id) name" (which defines id) or
- * "(id)".  File names lose the current directory, as in fl=.
+ * "(id)".  File names lose the current directory, as in fl=; then the
+ * --mod-filename and --mod-funcname rewrites apply.
  */
 static int
 name_value(struct loader *ld, enum idkind kind, char *s, const char **out)
@@ -315,7 +342,7 @@ name_value(struct loader *ld, enum idkind kind, char *s, const char **out)
 	if (kind == ID_FILE && ld->cwdlen > 0 &&
 	    strncmp(s, ld->opts->cwd, ld->cwdlen) == 0)
 		s += ld->cwdlen;
-	name = cga_profile_intern(ld->p, s, strlen(s));
+	name = rewritten(ld, kind, s);
 	if (have_id) {
 		old = idtab_get(&ld->ids[kind], id);
 		if (old != NULL && old != name)

@@ -3,6 +3,7 @@
 #define CGA_LOAD_H
 
 #include "profile.h"
+#include "rewrite.h"
 
 struct cga_load_opts {
 	int		 lines;	/* keep per-line costs and call sites */
@@ -12,6 +13,10 @@ struct cga_load_opts {
 	size_t		 nparts;	/* none: every part */
 	char *const	*events; /* the recorded events, for several */
 	size_t		 nevents; /* profiles; none: the first part's */
+	const struct cga_rewrite *mod_filename;	/* applied in turn */
+	size_t		 nmod_filename;
+	const struct cga_rewrite *mod_funcname;
+	size_t		 nmod_funcname;
 };
 
 /*

@@ -48,6 +48,9 @@ usage(FILE *out)
 "                          print each function's callers and callees [none]\n"
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
+"      --mod-filename=s/REGEX/REPLACEMENT/[gi]\n"
+"      --mod-funcname=s/REGEX/REPLACEMENT/[gi]\n"
+"                          rewrite file or function names as they are read\n"
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
 "With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
@@ -159,6 +162,22 @@ sort_option(struct cga_opts *o, const char *arg)
 }
 
 static void
+rewrite_option(struct cga_rewrite **rw, size_t *n, const char *opt,
+    const char *arg)
+{
+	char	 err[256];
+
+	*rw = xreallocarray(*rw, *n + 1, sizeof(**rw));
+	if (cga_rewrite_parse(&(*rw)[*n], arg, err, sizeof(err)) == -1) {
+		fflush(stdout);
+		fprintf(stderr, "cgannotate: %s=%s: %s\n", opt, arg, err);
+		fputs(usage_line, stderr);
+		exit(2);
+	}
+	(*n)++;
+}
+
+static void
 include_option(struct cga_opts *o, const char *arg)
 {
 	size_t	 n;
@@ -204,8 +223,8 @@ static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
 	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_INCLUSIVE, OPT_LIST_PARTS,
-	    OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD,
-	    OPT_TREE, OPT_VERSION };
+	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
+	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "auto",	required_argument,	NULL, OPT_AUTO },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
@@ -213,6 +232,8 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		{ "include",	required_argument,	NULL, 'I' },
 		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
 		{ "list-parts",	no_argument,		NULL, OPT_LIST_PARTS },
+		{ "mod-filename", required_argument,	NULL, OPT_MOD_FILENAME },
+		{ "mod-funcname", required_argument,	NULL, OPT_MOD_FUNCNAME },
 		{ "part",	required_argument,	NULL, OPT_PART },
 		{ "show",	required_argument,	NULL, OPT_SHOW },
 		{ "show-percs",	optional_argument,	NULL, OPT_SHOW_PERCS },
@@ -284,6 +305,14 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		case OPT_LIST_PARTS:
 			o->list_parts = 1;
 			break;
+		case OPT_MOD_FILENAME:
+			rewrite_option(&o->mod_filename, &o->nmod_filename,
+			    "--mod-filename", optarg);
+			break;
+		case OPT_MOD_FUNCNAME:
+			rewrite_option(&o->mod_funcname, &o->nmod_funcname,
+			    "--mod-funcname", optarg);
+			break;
 		case OPT_TREE:
 			if (strcmp(optarg, "none") == 0)
 				o->tree = 0;
@@ -331,6 +360,12 @@ opts_free(struct cga_opts *o)
 	free_list(o->include, o->ninclude);
 	free(o->threshold);
 	free(o->parts);
+	for (size_t i = 0; i < o->nmod_filename; i++)
+		cga_rewrite_free(&o->mod_filename[i]);
+	for (size_t i = 0; i < o->nmod_funcname; i++)
+		cga_rewrite_free(&o->mod_funcname[i]);
+	free(o->mod_filename);
+	free(o->mod_funcname);
 	free(o->profiles);
 	free(o->sources);
 	if (o->profile_guessed)
@@ -461,6 +496,10 @@ main(int argc, char **argv)
 	lo.no_calls = !o.inclusive && !o.tree;
 	lo.parts = o.parts;
 	lo.nparts = o.nparts;
+	lo.mod_filename = o.mod_filename;
+	lo.nmod_filename = o.nmod_filename;
+	lo.mod_funcname = o.mod_funcname;
+	lo.nmod_funcname = o.nmod_funcname;
 	p = cga_profile_new();
 	if (cga_annotate_check_sources(&o) == -1 ||
 	    load_profiles(p, &o, &lo) == -1 ||

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rewrite.h"
+
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
 
@@ -22,6 +24,10 @@ struct cga_opts {
 	unsigned long	  context;
 	int		  inclusive;
 	int		  tree;		/* CGA_TREE_* bits */
+	struct cga_rewrite *mod_filename;	/* --mod-filename, in order */
+	size_t		  nmod_filename;
+	struct cga_rewrite *mod_funcname;
+	size_t		  nmod_funcname;
 	uint64_t	 *parts;	/* --part numbers */
 	size_t		  nparts;
 	int		  list_parts;

@@ -21,6 +21,7 @@ Suite	*fmt_suite(void);
 Suite	*load_suite(void);
 Suite	*report_suite(void);
 Suite	*inclusive_suite(void);
+Suite	*rewrite_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

@@ -62,6 +62,25 @@ grep -q '^User annotated:   ./testdata/src/recur.c$' "$tmp/ann" &&
     grep -q '^-- User-annotated source: ./testdata/src/recur.c$' "$tmp/ann"
 result $? "source after two profiles: $(grep -m1 -i 'user' "$tmp/ann")"
 
+# Renames merge functions: recursion levels, and a directory moved.
+for p in testdata/recur-plain.callgrind testdata/sortprog-plain.callgrind; do
+	"$bin" --auto=no --threshold=100 --show=Ir "$p" >"$tmp/plain"
+	"$bin" --auto=no --threshold=100 --show=Ir \
+	    --mod-funcname="s/'[0-9]+\$//" --mod-filename='s|^\./testdata/|moved/|' \
+	    "$p" >"$tmp/renamed"
+	rows "$tmp/plain" | sed "s/'[0-9]*\(	\)/\1/; s|^\./testdata/|moved/|" \
+	    >"$tmp/plain.rows"
+	rows "$tmp/renamed" >"$tmp/renamed.rows"
+	sum_rows "$tmp/plain.rows" >"$tmp/a"
+	sum_rows "$tmp/renamed.rows" >"$tmp/b"
+	cmp -s "$tmp/a" "$tmp/b" && grep -q '^moved/src/' "$tmp/b" &&
+	    ! grep -q "'2" "$tmp/b"
+	result $? "$p renamed: $(diff "$tmp/a" "$tmp/b" | head -4)"
+done
+"$bin" --mod-funcname='s/(/x/' testdata/recur-plain.callgrind >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && [ ! -s "$tmp/out" ] && grep -q "^cgannotate: --mod-funcname=s/(/x/: " "$tmp/err"
+result $? "bad --mod-funcname: $(head -1 "$tmp/err")"
+
 # Standard input twice is an error.
 "$bin" - - </dev/null >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && grep -q "standard input named twice" "$tmp/err"
