@@ -17,7 +17,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time
 
-LIB_SRCS = src/annotate.c src/diag.c src/fmt.c src/inclusive.c \
+LIB_SRCS = src/annotate.c src/diag.c src/diff.c src/fmt.c src/inclusive.c \
 	   src/input.c src/load.c src/profile.c src/report.c src/rewrite.c \
 	   src/xalloc.c
 HDRS	 = $(wildcard src/*.h)
@@ -88,6 +88,7 @@ check-golden: cgannotate
 	sh tests/gzip.sh ./cgannotate
 	sh tests/parts.sh ./cgannotate
 	sh tests/profiles.sh ./cgannotate
+	sh tests/diff.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
@@ -97,6 +98,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/gzip.sh build/asan/cgannotate
 	sh tests/parts.sh build/asan/cgannotate
 	sh tests/profiles.sh build/asan/cgannotate
+	sh tests/diff.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \

@@ -216,6 +216,17 @@ file_sites(struct cga_site **all, size_t nall, const struct cga_file *f,
 	return ls;
 }
 
+static int
+unchanged(const struct cga_profile *p, const struct cga_site *s)
+{
+	size_t	 e;
+
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, s->cost, e) && s->cost[e] != 0)
+			return 0;
+	return s->count == 0;
+}
+
 static void
 print_sites(FILE *out, const struct cga_view *v, const size_t *w,
     const struct line_sites *ls)
@@ -224,8 +235,13 @@ print_sites(FILE *out, const struct cga_view *v, const size_t *w,
 	size_t	 i;
 
 	for (i = 0; i < ls->n; i++) {
+		if (v->p->diff && unchanged(v->p, ls->sites[i]))
+			continue;
 		cga_print_cost(out, v, w, ls->sites[i]->cost);
-		cga_fmt_count(count, ls->sites[i]->count);
+		if (v->p->diff)
+			cga_fmt_scount(count, (int64_t)ls->sites[i]->count);
+		else
+			cga_fmt_count(count, ls->sites[i]->count);
 		fprintf(out, " => %s (%sx)\n", ls->sites[i]->key.callee->display,
 		    count);
 	}
@@ -404,6 +420,22 @@ struct gather {
 	struct cga_arena arena;
 };
 
+/* A difference annotates the lines that changed: the others go. */
+static void
+changed_lines(const struct cga_profile *p, struct ann_file *af)
+{
+	size_t	 i, e, n = 0;
+
+	for (i = 0; i < af->nlines; i++)
+		for (e = 0; e < p->nev; e++)
+			if (cga_cost_defined(p, af->lines[i].cost, e) &&
+			    af->lines[i].cost[e] != 0) {
+				af->lines[n++] = af->lines[i];
+				break;
+			}
+	af->nlines = n;
+}
+
 /* Adds a file, found in the profile (f) or not (f NULL, named by a user). */
 static int
 add_file(struct gather *g, const struct cga_profile *p, const char *name,
@@ -439,6 +471,8 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 	if (f != NULL) {
 		af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
 		af->lines = cga_file_lines(p, f, &af->nlines);
+		if (p->diff)
+			changed_lines(p, af);
 		for (i = 0; i < af->nlines; i++)
 			if (cga_cost_add(p, af->cost, af->lines[i].cost) == -1)
 				return -1;
@@ -543,8 +577,8 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	if (did) {
 		/* Percentages of what was annotated, never above 100 %. */
 		total = xcalloc(p->cw, sizeof(uint64_t));
-		memcpy(total, p->total, p->cw * sizeof(uint64_t));
-		for (i = 0; i < p->nev; i++)
+		memcpy(total, v->total, p->cw * sizeof(uint64_t));
+		for (i = 0; i < p->nev && !p->diff; i++)
 			if (total[i] == 0 || printed[i] > total[i])
 				total[i] = printed[i];
 		tv = *v;

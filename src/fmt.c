@@ -35,6 +35,35 @@ cga_fmt_count_width(uint64_t v)
 	return n + (n - 1) / 3;
 }
 
+static uint64_t
+magnitude(int64_t v)
+{
+	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+size_t
+cga_fmt_scount(char *buf, int64_t v)
+{
+	if (v >= 0)
+		return cga_fmt_count(buf, (uint64_t)v);
+	buf[0] = '-';
+	return 1 + cga_fmt_count(buf + 1, magnitude(v));
+}
+
+size_t
+cga_fmt_scount_width(int64_t v)
+{
+	return (v < 0) + cga_fmt_count_width(magnitude(v));
+}
+
+double
+cga_fmt_spercent(int64_t v, uint64_t total)
+{
+	double	 perc = cga_fmt_percent(magnitude(v), total);
+
+	return v < 0 ? -perc : perc;
+}
+
 /*
  * callgrind_annotate multiplies by 100 in integers while the product fits
  * and in doubles after; doing the same keeps the last digit equal.

@@ -14,6 +14,11 @@
 size_t	cga_fmt_count(char *buf, uint64_t v);
 /* The width cga_fmt_count gives v. */
 size_t	cga_fmt_count_width(uint64_t v);
+/* The same for a signed count (a difference), with '-' when below 0. */
+size_t	cga_fmt_scount(char *buf, int64_t v);
+size_t	cga_fmt_scount_width(int64_t v);
+/* The percentage a signed v is of total. */
+double	cga_fmt_spercent(int64_t v, uint64_t total);
 /* The percentage v is of total, as callgrind_annotate computes it. */
 double	cga_fmt_percent(uint64_t v, uint64_t total);
 /* " (12.34%)": two decimals, one from 99.995 % or at/below -9.995 %. */

@@ -12,6 +12,7 @@
 
 #include "annotate.h"
 #include "diag.h"
+#include "diff.h"
 #include "inclusive.h"
 #include "load.h"
 #include "opts.h"
@@ -48,6 +49,7 @@ usage(FILE *out)
 "                          print each function's callers and callees [none]\n"
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
+"      --diff OLD          report the profile minus the OLD one\n"
 "      --mod-filename=s/REGEX/REPLACEMENT/[gi]\n"
 "      --mod-funcname=s/REGEX/REPLACEMENT/[gi]\n"
 "                          rewrite file or function names as they are read\n"
@@ -222,12 +224,14 @@ is_profile(const char *path)
 static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
-	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_INCLUSIVE, OPT_LIST_PARTS,
+	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_DIFF, OPT_INCLUSIVE,
+	    OPT_LIST_PARTS,
 	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
 	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "auto",	required_argument,	NULL, OPT_AUTO },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
+		{ "diff",	required_argument,	NULL, OPT_DIFF },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "include",	required_argument,	NULL, 'I' },
 		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
@@ -304,6 +308,9 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 			break;
 		case OPT_LIST_PARTS:
 			o->list_parts = 1;
+			break;
+		case OPT_DIFF:
+			o->diff = optarg;
 			break;
 		case OPT_MOD_FILENAME:
 			rewrite_option(&o->mod_filename, &o->nmod_filename,
@@ -413,42 +420,59 @@ current_dir(void)
 }
 
 /*
- * Loads every profile into one model.  Several profiles are combined by
- * event name: the events of all of them, read from their headers first,
- * make the model's (standard input's cannot be read twice: it must bring
- * no event the others lack).
+ * Loads every profile into one model, and with --diff the older profile
+ * into another.  Several profiles are combined by event name: the events
+ * of all of them, read from their headers first, make the models' (standard
+ * input's cannot be read twice: it must bring no event the others lack).
  */
 static int
-load_profiles(struct cga_profile *p, const struct cga_opts *o,
-    struct cga_load_opts *lo)
+load_profiles(struct cga_profile *p, struct cga_profile *old,
+    const struct cga_opts *o, struct cga_load_opts *lo)
 {
 	char	**names = NULL;
 	size_t	  n = 0, i, stdin_count = 0;
 	int	  rc = 0;
 
-	for (i = 0; o->nprofiles > 1 && i < o->nprofiles; i++) {
-		if (strcmp(o->profiles[i], "-") == 0)
-			continue;
-		if (cga_profile_sniff(o->profiles[i], &names, &n) == -1) {
+	for (i = 0; i < o->nprofiles; i++)
+		stdin_count += strcmp(o->profiles[i], "-") == 0;
+	if (o->diff != NULL)
+		stdin_count += strcmp(o->diff, "-") == 0;
+	if (stdin_count > 1) {
+		cga_diag("-: standard input named twice");
+		return -1;
+	}
+	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
+	    i <= o->nprofiles && rc == 0; i++) {
+		const char *path = i < o->nprofiles ? o->profiles[i] : o->diff;
+
+		if (path != NULL && strcmp(path, "-") != 0 &&
+		    cga_profile_sniff(path, &names, &n) == -1)
 			rc = -1;
-			goto out;
-		}
 	}
 	lo->events = names;
 	lo->nevents = n;
-	for (i = 0; i < o->nprofiles; i++)
-		stdin_count += strcmp(o->profiles[i], "-") == 0;
-	if (stdin_count > 1) {
-		cga_diag("-: standard input named twice");
-		rc = -1;
-	}
 	for (i = 0; i < o->nprofiles && rc == 0; i++)
 		rc = cga_profile_load(p, o->profiles[i], lo);
-out:
+	if (rc == 0 && o->diff != NULL)
+		rc = cga_profile_load(old, o->diff, lo);
 	lo->events = NULL;
 	lo->nevents = 0;
 	free_list(names, n);
 	return rc;
+}
+
+/* Finishes a loaded model: derived events, inclusive costs if wanted. */
+static int
+finish(struct cga_profile *p, const struct cga_opts *o)
+{
+	if (cga_profile_finish(p) == -1 ||
+	    ((o->inclusive || o->tree) && cga_profile_inclusive(p) == -1))
+		return -1;
+	if (p->nparts == 0) {
+		cga_diag("%s: no part of the numbers --part names", p->path);
+		return -1;
+	}
+	return 0;
 }
 
 /* A write error on standard output; a closed pipe ends quietly. */
@@ -466,7 +490,7 @@ main(int argc, char **argv)
 {
 	struct cga_opts		 o;
 	struct cga_load_opts	 lo;
-	struct cga_profile	*p;
+	struct cga_profile	*p, *old = NULL, *diff = NULL, *shown;
 	struct cga_view		 v;
 	struct cga_fn		**listed;
 	size_t			 nlisted;
@@ -500,23 +524,24 @@ main(int argc, char **argv)
 	lo.nmod_filename = o.nmod_filename;
 	lo.mod_funcname = o.mod_funcname;
 	lo.nmod_funcname = o.nmod_funcname;
-	p = cga_profile_new();
+	shown = p = cga_profile_new();
+	if (o.diff != NULL)
+		old = cga_profile_new();
 	if (cga_annotate_check_sources(&o) == -1 ||
-	    load_profiles(p, &o, &lo) == -1 ||
-	    cga_profile_finish(p) == -1 ||
-	    ((o.inclusive || o.tree) && cga_profile_inclusive(p) == -1))
+	    load_profiles(p, old, &o, &lo) == -1 || finish(p, &o) == -1 ||
+	    (old != NULL && finish(old, &o) == -1))
 		goto out;
-	if (p->nparts == 0) {
-		cga_diag("%s: no part of the numbers --part names",
-		    o.profile);
-		goto out;
+	if (old != NULL && !o.list_parts) {
+		if ((diff = cga_profile_diff(old, p)) == NULL)
+			goto out;
+		shown = diff;
 	}
 	if (o.list_parts) {
 		cga_report_parts(stdout, p);
 		rc = 0;
 		goto flush;
 	}
-	if (cga_view_make(&v, p, &o) == -1) {
+	if (cga_view_make(&v, shown, &o) == -1) {
 		cga_view_free(&v);
 		rc = 2;
 		goto out;
@@ -532,6 +557,8 @@ flush:
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
 out:
+	cga_profile_free(diff);
+	cga_profile_free(old);
 	cga_profile_free(p);
 	opts_free(&o);
 	free(cwd);

@@ -31,6 +31,7 @@ struct cga_opts {
 	uint64_t	 *parts;	/* --part numbers */
 	size_t		  nparts;
 	int		  list_parts;
+	const char	 *diff;		/* --diff: the older profile */
 	char		**include;	/* -I directories, each ending in '/' */
 	size_t		  ninclude;
 	const char	 *profile;	/* the first profile */

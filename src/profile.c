@@ -386,8 +386,8 @@ cga_sites_merge(struct cga_profile *p, uint64_t *lineno)
 		if (to != NULL && site_key_cmp(&to->key, &s->key) == 0) {
 			if (s->seq < to->seq)
 				to->seq = s->seq;
-			if (err == 0 && __builtin_add_overflow(to->count,
-			    s->count, &to->count))
+			if (err == 0 && cga_count_add(p, &to->count,
+			    s->count) == -1)
 				err = -1;
 			else if (err == 0 && cga_cost_add(p, to->cost,
 			    s->cost) == -1)

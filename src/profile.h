@@ -159,6 +159,13 @@ struct cga_profile {
 	uint64_t	  siteseq;	/* sites appended so far */
 	size_t		  nfns;
 	int		  have_incl;	/* incl costs are computed */
+	/*
+	 * A difference of two profiles (--diff): counters, counts and totals
+	 * are signed, two's complement in the same 64 bits.
+	 */
+	int		  diff;
+	const uint64_t	 *base;		/* then, the older profile's totals */
+	const char	 *base_path;
 };
 
 struct cga_profile *cga_profile_new(void);
@@ -225,6 +232,27 @@ cga_cost_define(const struct cga_profile *p, uint64_t *c, size_t i)
 	c[p->nev + i / 64] |= (uint64_t)1 << (i % 64);
 }
 
+/* The size of a signed count. */
+static inline uint64_t
+cga_magnitude(uint64_t v)
+{
+	return (int64_t)v < 0 ? (uint64_t)0 - v : v;
+}
+
+/* a += b, signed in a difference: -1 on overflow. */
+static inline int
+cga_count_add(const struct cga_profile *p, uint64_t *a, uint64_t b)
+{
+	int64_t	 s;
+
+	if (!p->diff)
+		return __builtin_add_overflow(*a, b, a) ? -1 : 0;
+	if (__builtin_add_overflow((int64_t)*a, (int64_t)b, &s))
+		return -1;
+	*a = (uint64_t)s;
+	return 0;
+}
+
 /* dst += src over src's defined counters; -1 on overflow. */
 static inline int
 cga_cost_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
@@ -234,7 +262,7 @@ cga_cost_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
 	for (i = 0; i < p->nev; i++) {
 		if (!cga_cost_defined(p, src, i))
 			continue;
-		if (__builtin_add_overflow(dst[i], src[i], &dst[i]))
+		if (cga_count_add(p, &dst[i], src[i]) == -1)
 			return -1;
 		cga_cost_define(p, dst, i);
 	}

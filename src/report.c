@@ -49,7 +49,7 @@ cga_view_make(struct cga_view *v, const struct cga_profile *p,
 	memset(v, 0, sizeof(*v));
 	v->p = p;
 	v->o = o;
-	v->total = p->total;
+	v->total = p->diff ? p->base : p->total;
 	v->nshow = o->nshow ? o->nshow : p->nrec;
 	v->show = xcalloc(v->nshow, sizeof(*v->show));
 	for (i = 0; i < v->nshow; i++) {
@@ -114,7 +114,8 @@ cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 	for (i = 0; i < v->p->nev; i++) {
 		if (!cga_cost_defined(v->p, c, i))
 			continue;
-		n = cga_fmt_count_width(c[i]) + (v->o->show_percs ? 9 : 0);
+		n = (v->p->diff ? cga_fmt_scount_width((int64_t)c[i]) :
+		    cga_fmt_count_width(c[i])) + (v->o->show_percs ? 9 : 0);
 		if (n > w[i])
 			w[i] = n;
 	}
@@ -138,13 +139,16 @@ cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
 	for (i = 0; i < v->nshow; i++) {
 		e = v->show[i];
 		if (c != NULL && cga_cost_defined(p, c, e))
-			n = cga_fmt_count(text, c[e]);
+			n = p->diff ? cga_fmt_scount(text, (int64_t)c[e]) :
+			    cga_fmt_count(text, c[e]);
 		else
 			n = (size_t)(strcpy(text, ".") - text) + 1;
 		if (v->o->show_percs) {
 			if (c != NULL && cga_cost_defined(p, c, e) && c[e] != 0)
-				n += cga_fmt_perc(text + n, cga_fmt_percent(
-				    c[e], v->total[e]));
+				n += cga_fmt_perc(text + n, p->diff ?
+				    cga_fmt_spercent((int64_t)c[e],
+				    v->total[e]) : cga_fmt_percent(c[e],
+				    v->total[e]));
 			else {
 				memset(text + n, ' ', 9);
 				n += 9;
@@ -177,6 +181,7 @@ int
 cga_cost_cmp(const struct cga_view *v, const uint64_t *a, const uint64_t *b)
 {
 	size_t	 i, e;
+	uint64_t x, y;
 	int	 da, db;
 
 	for (i = 0; i < v->nsort; i++) {
@@ -185,7 +190,15 @@ cga_cost_cmp(const struct cga_view *v, const uint64_t *a, const uint64_t *b)
 		db = cga_cost_defined(v->p, b, e);
 		if (da != db)
 			return da ? -1 : 1;
-		if (da && a[e] != b[e])
+		if (da && v->p->diff) {
+			/* The size of the change, then gains before losses. */
+			x = cga_magnitude(a[e]);
+			y = cga_magnitude(b[e]);
+			if (x != y)
+				return x > y ? -1 : 1;
+			if (a[e] != b[e])
+				return (int64_t)a[e] > (int64_t)b[e] ? -1 : 1;
+		} else if (da && a[e] != b[e])
 			return a[e] > b[e] ? -1 : 1;
 	}
 	return 0;
@@ -209,7 +222,10 @@ cga_report_header(FILE *out, const struct cga_view *v)
 	size_t			  i;
 
 	fputs(fancy, out);
-	if (o->nprofiles > 1) {
+	if (p->diff)
+		fprintf(out, "Profile data file '%s' minus '%s'", p->path,
+		    p->base_path);
+	else if (o->nprofiles > 1) {
 		fprintf(out, "Profile data files '%s'", o->profiles[0]);
 		for (i = 1; i < o->nprofiles; i++)
 			fprintf(out, ", '%s'", o->profiles[i]);
@@ -289,7 +305,19 @@ fn_cost(const struct cga_view *v, const struct cga_fn *fn)
 static int
 fn_listed(const struct cga_view *v, const struct cga_fn *fn)
 {
-	return fn->listed || (v->o->inclusive && fn->in != NULL);
+	const uint64_t	*c;
+	size_t		 i;
+
+	if (!fn->listed && !(v->o->inclusive && fn->in != NULL))
+		return 0;
+	if (!v->p->diff)
+		return 1;
+	/* A difference lists what changed. */
+	c = v->o->inclusive ? fn->incl : fn->self;
+	for (i = 0; i < v->p->nev; i++)
+		if (cga_cost_defined(v->p, c, i) && c[i] != 0)
+			return 1;
+	return 0;
 }
 
 static const struct cga_view *sort_view;
@@ -346,7 +374,10 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 	for (i = 0; i < n; i++) {
 		other = callers ? list[i]->key.caller : list[i]->key.callee;
 		cga_print_cost(out, v, w, list[i]->cost);
-		cga_fmt_count(count, list[i]->count);
+		if (v->p->diff)
+			cga_fmt_scount(count, (int64_t)list[i]->count);
+		else
+			cga_fmt_count(count, list[i]->count);
 		fprintf(out, callers ? " < %s (%sx)" : " >   %s (%sx)",
 		    other->display, count);
 		if (other->obj != NULL && *other->obj != '\0')
@@ -372,6 +403,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	const uint64_t		 *cost;
 	size_t			 *tw, *fw, n = 0, i, j, e, shown = 0;
 	uint64_t		 *curr;	/* what the listed rows hold */
+	uint64_t		 *base;	/* what curr is a share of */
 	char			 *neg;	/* inclusive: cost above the total */
 	double			  prop;
 	int			  reached;
@@ -411,18 +443,30 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 
 	curr = xcalloc(v->nsort, sizeof(*curr));
 	neg = xcalloc(v->nsort, 1);
+	base = xcalloc(v->nsort, sizeof(*base));
+	for (j = 0; j < v->nsort; j++) {
+		e = v->sort[j];
+		if (!p->diff) {
+			base[j] = cga_cost_defined(p, p->total, e) ?
+			    p->total[e] : 0;
+			continue;
+		}
+		/* A difference: the threshold is of all the change listed. */
+		for (i = 0; i < n; i++) {
+			cost = fn_cost(v, fns[i]);
+			if (cga_cost_defined(p, cost, e) &&
+			    __builtin_add_overflow(base[j],
+			    cga_magnitude(cost[e]), &base[j]))
+				base[j] = UINT64_MAX;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		fn = fns[i];
 		if (v->filter) {
 			reached = 1;
 			for (j = 0; j < v->nsort; j++) {
-				e = v->sort[j];
-				if (cga_cost_defined(p, p->total, e) &&
-				    p->total[e] > 0)
-					prop = cga_fmt_percent(curr[j],
-					    p->total[e]);
-				else
-					prop = cga_fmt_percent(curr[j], 1);
+				prop = cga_fmt_percent(curr[j], base[j] > 0 ?
+				    base[j] : 1);
 				reached = reached && !neg[j] &&
 				    prop >= v->th[j];
 			}
@@ -446,7 +490,11 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 			e = v->sort[j];
 			if (!cga_cost_defined(p, cost, e))
 				continue;
-			if (o->inclusive) {
+			if (p->diff) {
+				if (__builtin_add_overflow(curr[j],
+				    cga_magnitude(cost[e]), &curr[j]))
+					curr[j] = UINT64_MAX;
+			} else if (o->inclusive) {
 				neg[j] = cost[e] > p->total[e];
 				curr[j] = neg[j] ? 0 : p->total[e] - cost[e];
 			} else if (__builtin_add_overflow(curr[j], cost[e],
@@ -457,6 +505,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	fputs("\n", out);
 	free(curr);
 	free(neg);
+	free(base);
 	free(tw);
 	free(fw);
 	*np = shown;

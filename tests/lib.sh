@@ -18,7 +18,7 @@ result() {
 rows() {
 	awk '/ file:function$/ { getline; on = 1; next }
 	    on && NF >= 2 { c = $1; gsub(",", "", c); if (c == ".") c = 0
-		sub(/^ *[0-9,.]+ (\( *[0-9.]+%\))? +/, "")
+		sub(/^ *-?[0-9,.]+ (\( *-?[0-9.]+%\))? +/, "")
 		sub(/ \[[^]]*\]$/, "")
 		print $0 "\t" c }' "$1" | sort
 }

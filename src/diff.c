@@ -1,0 +1,164 @@
+/*
+ * diff.c: the difference of two profiles (--diff OLD NEW): a model whose
+ * functions, lines, call sites and call edges hold NEW's costs minus OLD's,
+ * signed, matched by name; percentages are of OLD's totals.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "diff.h"
+
+struct differ {
+	struct cga_profile	*d;
+	int			 sign;	/* +1 adding NEW, -1 taking OLD away */
+	int			 err;
+};
+
+static const char *
+intern(struct cga_profile *d, const char *s)
+{
+	return cga_profile_intern(d, s, strlen(s));
+}
+
+/* dst += sign * src, signed; sets the error on overflow. */
+static void
+add(struct differ *df, uint64_t *dst, const uint64_t *src)
+{
+	const struct cga_profile *d = df->d;
+	size_t			  i;
+	int64_t			  v;
+
+	for (i = 0; i < d->nev; i++) {
+		if (!cga_cost_defined(d, src, i))
+			continue;
+		if (src[i] > INT64_MAX) {
+			df->err = 1;
+			continue;
+		}
+		v = (int64_t)src[i] * df->sign;
+		if (cga_count_add(d, &dst[i], (uint64_t)v) == -1)
+			df->err = 1;
+		cga_cost_define(d, dst, i);
+	}
+}
+
+static struct cga_fn *
+fn_in(struct differ *df, const struct cga_fn *fn)
+{
+	return cga_fn_get(df->d, intern(df->d, fn->key.file),
+	    intern(df->d, fn->key.name));
+}
+
+static void
+add_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct differ	*df = ctx;
+
+	add(df, cga_line_get(df->d, cga_file_get(df->d, intern(df->d,
+	    f->name)), line), cost);
+}
+
+static void
+add_profile(struct differ *df, const struct cga_profile *p, int sign)
+{
+	struct cga_profile	*d = df->d;
+	struct cga_fn		*fn, *tmp, *dfn;
+	struct cga_call		*c, *ctmp, *dc;
+	struct cga_site		*s, *ds;
+	size_t			 i;
+	uint64_t		 at = 0;
+	int64_t			 n;
+
+	df->sign = sign;
+	HASH_ITER(hh, p->fns, fn, tmp) {
+		dfn = fn_in(df, fn);
+		dfn->listed |= fn->listed;
+		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
+			dfn->obj = intern(d, fn->obj);
+		add(df, dfn->self, fn->self);
+		if (p->have_incl) {
+			if (dfn->incl == NULL)
+				dfn->incl = cga_cost_new(d);
+			add(df, dfn->incl, fn->incl);
+		}
+	}
+	HASH_ITER(hh, p->calls, c, ctmp) {
+		dc = cga_call_get(d, fn_in(df, c->key.caller),
+		    fn_in(df, c->key.callee));
+		n = (int64_t)(c->count > INT64_MAX ? (df->err = 1, 0) :
+		    c->count) * sign;
+		if (cga_count_add(d, &dc->count, (uint64_t)n) == -1)
+			df->err = 1;
+		add(df, dc->cost, c->cost);
+	}
+	cga_lines_each(p, add_line, df);
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		ds = cga_site_add(d, cga_file_get(d, intern(d,
+		    s->key.file->name)), s->key.line, fn_in(df, s->key.caller),
+		    fn_in(df, s->key.callee), &df->err, &at);
+		if (ds == NULL) {
+			df->err = 1;
+			return;
+		}
+		n = (int64_t)(s->count > INT64_MAX ? (df->err = 1, 0) :
+		    s->count) * sign;
+		ds->count = (uint64_t)n;
+		ds->seq = s->seq;
+		add(df, ds->cost, s->cost);
+	}
+	add(df, d->total, p->total);
+}
+
+struct cga_profile *
+cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
+{
+	struct differ		 df;
+	struct cga_profile	*d = cga_profile_new();
+	struct cga_event	*ev;
+	struct cga_fn		*fn, *tmp;
+	size_t			 i, t;
+	uint64_t		 at = 0;
+
+	ev = xcalloc(new->nev + 1, sizeof(*ev));
+	for (i = 0; i < new->nev; i++) {
+		ev[i].name = intern(d, new->ev[i].name);
+		if (new->ev[i].longname != NULL)
+			ev[i].longname = intern(d, new->ev[i].longname);
+		ev[i].nterms = new->ev[i].nterms;
+		ev[i].terms = xcalloc(ev[i].nterms + 1, sizeof(*ev[i].terms));
+		for (t = 0; t < ev[i].nterms; t++)
+			ev[i].terms[t] = new->ev[i].terms[t];
+	}
+	cga_profile_set_events(d, ev, new->nev, new->nrec);
+	d->diff = 1;
+	d->total = cga_cost_new(d);
+	d->base = old->total;
+	d->base_path = old->path;
+	d->path = new->path;
+	d->creator = new->creator;
+	d->cmd = new->cmd;
+	d->pid = new->pid;
+	d->part = new->part;
+	d->thread = new->thread;
+	d->have_incl = old->have_incl && new->have_incl;
+	memset(&df, 0, sizeof(df));
+	df.d = d;
+	add_profile(&df, new, 1);
+	if (!df.err)
+		add_profile(&df, old, -1);
+	if (!df.err && cga_sites_merge(d, &at) != 0)
+		df.err = 1;
+	/* A function only one of the two has still has an inclusive cost. */
+	HASH_ITER(hh, d->fns, fn, tmp)
+		if (fn->incl == NULL)
+			fn->incl = fn->self;
+	if (df.err) {
+		cga_diag("%s: a difference from %s does not fit in 64 bits",
+		    new->path, old->path);
+		cga_profile_free(d);
+		return NULL;
+	}
+	return d;
+}
