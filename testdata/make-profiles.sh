@@ -47,6 +47,8 @@ cg sortprog-instr.callgrind          $M --dump-instr=yes "$BIN/sortprog"
 cg sortprog-cachesim.callgrind       $M --cache-sim=yes $C "$BIN/sortprog"
 cg sortprog-nocompress-pos.callgrind $M --compress-pos=no "$BIN/sortprog"
 cg sortprog-multipart.callgrind      $M --combine-dumps=yes --dump-before=checksum "$BIN/sortprog"
+# one file per dump: sortprog-everybb.callgrind.1 (part 1), then the last
+cg sortprog-everybb.callgrind        $M --dump-every-bb=150000 "$BIN/sortprog"
 
 # --- strhash (several source files, static inline functions from strhash.h) ---
 cg strhash-plain.callgrind       $M "$BIN/strhash"

@@ -37,6 +37,23 @@ sums() {
 sums Ir testdata/threads-septhreads-t1.callgrind \
     testdata/threads-septhreads-t2.callgrind testdata/threads-septhreads-t3.callgrind
 sums Ir testdata/forkprog-parent.callgrind testdata/forkprog-child.callgrind
+# One file per dump (--dump-every-bb): the dumps add up to the run, and
+# to the report of a run of the same program dumped once at its end.
+sums Ir testdata/sortprog-everybb.callgrind.1 testdata/sortprog-everybb.callgrind
+"$bin" --auto=no --threshold=100 --show=Ir testdata/sortprog-everybb.callgrind.1 \
+    testdata/sortprog-everybb.callgrind >"$tmp/dumps"
+"$bin" --auto=no --threshold=100 --show=Ir testdata/sortprog-plain.callgrind >"$tmp/once"
+rows "$tmp/dumps" >"$tmp/d.rows"
+rows "$tmp/once" >"$tmp/o.rows"
+sum_rows "$tmp/d.rows" >"$tmp/d"
+sum_rows "$tmp/o.rows" >"$tmp/o"
+cmp -s "$tmp/d" "$tmp/o" && [ "$(total "$tmp/dumps")" = "$(total "$tmp/once")" ]
+result $? "dumps of a run against the run dumped once: $(diff "$tmp/d" "$tmp/o" | head -4)"
+"$bin" --auto=no --part=1 testdata/sortprog-everybb.callgrind.1 \
+    testdata/sortprog-everybb.callgrind >"$tmp/p1"
+[ "$(total "$tmp/p1")" = 665060 ]
+result $? "--part=1 of two dump files: total $(total "$tmp/p1")"
+
 # Different events: combined by name, an event missing from one counts 0.
 sums Ir testdata/sortprog.cachegrind testdata/sortprog-plain.callgrind
 sums D1mr testdata/sortprog.cachegrind testdata/sortprog-plain.callgrind
