@@ -27,6 +27,7 @@ gcc -g -O1 $DPM -o "$BIN/recur" $T/src/recur.c
 gcc -g -O1 $DPM -o "$BIN/recur2" $T/src/recur2.c
 gcc -g -O1 $DPM -pthread -o "$BIN/threads" $T/src/threads.c
 gcc -g -O1 $DPM -o "$BIN/forkprog" $T/src/forkprog.c
+gcc -g -O1 $DPM -o "$BIN/wordfreq" $T/src/wordfreq.c
 # ann1.c: compiled in testdata/src, the directory mapped to nothing, DWARF 4, so
 # that valgrind names its source plain "ann1.c" (found only with -I testdata/src).
 (cd $T/src && DPM1="-fdebug-prefix-map=$PWD=" &&
@@ -40,6 +41,10 @@ cg() { # cg OUTNAME VALGRIND-OPTIONS... -- PROGRAM ARGS...
 M=--toggle-collect=main
 # Fixed cache geometry: no warnings, same desc: lines on every machine.
 C="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+# --- wordfreq: one program, two inputs, for --diff ---
+cg wordfreq-readme.callgrind         $M "$BIN/wordfreq" README
+cg wordfreq-copying.callgrind        $M "$BIN/wordfreq" COPYING
 
 # --- sortprog ---
 cg sortprog-plain.callgrind          $M "$BIN/sortprog"

@@ -35,6 +35,8 @@ minus() {
 	[ "$(total "$tmp/diff")" = "$want" ]
 	result $? "--diff $1 $2 ($3): total $(total "$tmp/diff"), want $want"
 }
+# Two runs of one program on different inputs.
+minus testdata/wordfreq-readme.callgrind testdata/wordfreq-copying.callgrind Ir
 minus testdata/forkprog-parent.callgrind testdata/forkprog-child.callgrind Ir
 minus testdata/recur-plain.callgrind testdata/recur-seprecs10.callgrind Ir
 minus testdata/sortprog-cachesim.callgrind testdata/sortprog-plain.callgrind Ir
