@@ -16,8 +16,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static char	 path[64];
-static FILE	*devnull;
+static char			 path[64];
+static FILE			*devnull;
+static struct cga_rewrite	 rw;
+static const uint64_t		 part1 = 1;
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -29,12 +31,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cga_fn		**listed;
 	size_t			 n;
 	FILE			*f;
+	char			 err[64];
 
 	if (path[0] == '\0') {
 		snprintf(path, sizeof(path), "/tmp/cga-fuzz.%ld", (long)getpid());
 		devnull = fopen("/dev/null", "w");
 		cga_diag_silent = 1;
+		if (cga_rewrite_parse(&rw, "s/[0-9]+|^$/<&>/g", err,
+		    sizeof(err)) != 0)
+			abort();
 	}
+	/* Vary the paths taken: --part=1, name rewrites, no call edges. */
+	if (size % 3 == 0) {
+		lo.parts = &part1;
+		lo.nparts = 1;
+	}
+	if (size % 5 == 0) {
+		lo.mod_funcname = lo.mod_filename = &rw;
+		lo.nmod_funcname = lo.nmod_filename = 1;
+	}
+	lo.no_calls = size % 7 == 0;
 	if ((f = fopen(path, "wb")) == NULL)
 		abort();
 	fwrite(data, 1, size, f);
