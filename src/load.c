@@ -734,6 +734,22 @@ add_counts(struct loader *ld, uint64_t *dst)
 	return 0;
 }
 
+/* Whether the line costs of the current file are kept. */
+static int
+keeps_lines(struct loader *ld)
+{
+	struct cga_file	*f = ld->file;
+
+	if (!ld->opts->lines)
+		return 0;
+	if (ld->opts->want_lines == NULL)
+		return 1;
+	if (f->keep == 0)
+		f->keep = ld->opts->want_lines(ld->opts->want_ctx, f->name) ?
+		    1 : 2;
+	return f->keep == 1;
+}
+
 static struct cga_fn *
 current_fn(struct loader *ld)
 {
@@ -777,6 +793,14 @@ cost_line(struct loader *ld, char *s)
 
 	if (ld->pending_call) {
 		ld->pending_call = 0;
+		/*
+		 * The calls a function makes never sum past 2^64-1: that
+		 * catches an edge's or a site's count overflowing even when
+		 * neither is kept.
+		 */
+		if (__builtin_add_overflow(fn->ncalls, ld->call_count,
+		    &fn->ncalls))
+			return bad(ld, "call count sum overflows 64 bits");
 		if (ld->opts->no_calls)
 			goto site;
 		if (ld->call == NULL || ld->call->key.caller != fn ||
@@ -788,7 +812,7 @@ cost_line(struct loader *ld, char *s)
 		if (add_counts(ld, ld->call->cost) == -1)
 			return -1;
 site:
-		if (!ld->opts->lines)
+		if (!keeps_lines(ld))
 			return 0;
 		if ((site = cga_site_add(p, ld->file, line, fn, ld->callee,
 		    &err, &at)) == NULL) {
@@ -804,7 +828,7 @@ site:
 	if (add_counts(ld, fn->self) == -1 ||
 	    add_counts(ld, ld->part->self) == -1)
 		return -1;
-	if (!ld->opts->lines)
+	if (!keeps_lines(ld))
 		return 0;
 	if (ld->linecost == NULL || ld->lineno != line ||
 	    ld->linefile != ld->file) {

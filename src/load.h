@@ -17,6 +17,12 @@ struct cga_load_opts {
 	size_t		 nmod_filename;
 	const struct cga_rewrite *mod_funcname;
 	size_t		 nmod_funcname;
+	/*
+	 * With lines: whether a file's line costs are wanted (its source can
+	 * be found, so it may be annotated); NULL: every file's.
+	 */
+	int		(*want_lines)(void *, const char *file);
+	void		*want_ctx;
 };
 
 /*

@@ -379,6 +379,38 @@ opts_free(struct cga_opts *o)
 		free((char *)o->profile);
 }
 
+/*
+ * Whether a file's line costs may be printed: it is named on the command
+ * line, or auto-annotation is on and its source can be found.  The costs
+ * of the others would never be printed, and need no memory.
+ */
+static int
+want_lines(void *ctx, const char *name)
+{
+	const struct cga_opts	*o = ctx;
+	char			*path;
+	size_t			 i;
+	int			 found;
+
+	for (i = 0; i < o->nsources; i++)
+		if (strcmp(o->sources[i], name) == 0)
+			return 1;
+	if (!o->auto_annotate || strcmp(name, "???") == 0)
+		return 0;
+	if (access(name, R_OK) == 0)
+		return 1;
+	for (i = 0; i < o->ninclude; i++) {
+		path = xmalloc(strlen(o->include[i]) + strlen(name) + 1);
+		strcpy(path, o->include[i]);
+		strcat(path, name);
+		found = access(path, R_OK) == 0;
+		free(path);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
 /* The first callgrind.out* (then cachegrind.out*) here, as the script does. */
 static const char *
 guess_profile(void)
@@ -524,6 +556,8 @@ main(int argc, char **argv)
 	lo.nmod_filename = o.nmod_filename;
 	lo.mod_funcname = o.mod_funcname;
 	lo.nmod_funcname = o.nmod_funcname;
+	lo.want_lines = want_lines;
+	lo.want_ctx = &o;
 	shown = p = cga_profile_new();
 	if (o.diff != NULL)
 		old = cga_profile_new();

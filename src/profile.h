@@ -49,6 +49,8 @@ struct cga_file {
 	size_t		 scap;		/* its size, a power of 2 */
 	uint64_t	*skeys;		/* line numbers */
 	uint64_t	**scost;	/* their costs; NULL: a free slot */
+	int		 keep;		/* line costs kept: 0 not asked yet, */
+					/* 1 yes, 2 no (cannot be annotated) */
 	UT_hash_handle	 hh;
 };
 
@@ -67,6 +69,7 @@ struct cga_fn {
 	struct cga_call	*out;		/* calls it makes (via next_out) */
 	struct cga_call	*in;		/* calls it receives (via next_in) */
 	size_t		 scc;		/* strongly connected component */
+	uint64_t	 ncalls;	/* calls it makes, all callees */
 	UT_hash_handle	 hh;
 };
 

@@ -888,6 +888,28 @@ START_TEST(repeated_call_sites_take_no_more_room)
 }
 END_TEST
 
+static int
+only_a_c(void *ctx, const char *file)
+{
+	(void)ctx;
+	return strcmp(file, "a.c") == 0;
+}
+
+/* Files whose source cannot be found keep no line costs and no sites. */
+START_TEST(unwanted_files_keep_no_lines)
+{
+	struct cga_load_opts o = { .lines = 1, .want_lines = only_a_c };
+
+	ck_assert_int_eq(load_profile_opts("events: Ir\nfl=a.c\nfn=main\n"
+	    "1 5\ncfn=f\ncalls=1 10\n1 9\nfl=b.c\nfn=g\n2 7\ncfn=f\n"
+	    "calls=1 10\n2 3\n", &o), 0);
+	ck_assert_uint_eq(line_of("a.c", 1, "Ir"), 5);
+	ck_assert_ptr_null(find_line(tp, "b.c", 2));
+	ck_assert_uint_eq(self_of("b.c:g", "Ir"), 7);
+	ck_assert_uint_eq(tp->nsites, 1);
+}
+END_TEST
+
 START_TEST(without_lines_no_line_costs_are_kept)
 {
 	struct cga_load_opts o = { .lines = 0 };
@@ -1790,6 +1812,7 @@ load_suite(void)
 	tcase_add_test(tc, call_count_sum_overflowing_is_rejected);
 	tcase_add_test(tc, cob_is_accepted);
 	tcase_add_test(tc, call_sites_record_the_calling_line);
+	tcase_add_test(tc, unwanted_files_keep_no_lines);
 	tcase_add_test(tc, repeated_call_sites_take_no_more_room);
 	tcase_add_test(tc, without_lines_no_line_costs_are_kept);
 	suite_add_tcase(s, tc);
