@@ -394,52 +394,25 @@ tree_skips(const struct cga_fn *fn)
 }
 
 struct cga_fn **
-cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
+cga_report_select(const struct cga_view *v, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
 	struct cga_fn		**fns, *fn, *tmp;
-	const struct cga_call	 *c;
 	const uint64_t		 *cost;
-	size_t			 *tw, *fw, n = 0, i, j, e, shown = 0;
+	size_t			  n = 0, i, j, e, shown = 0;
 	uint64_t		 *curr;	/* what the listed rows hold */
 	uint64_t		 *base;	/* what curr is a share of */
 	char			 *neg;	/* inclusive: cost above the total */
 	double			  prop;
 	int			  reached;
 
-	tw = cga_widths_new(v);
-	cga_widths_add(v, tw, p->total);
-	fw = cga_widths_new(v);
 	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	HASH_ITER(hh, p->fns, fn, tmp) {
-		if (!fn_listed(v, fn))
-			continue;
-		fns[n++] = fn;
-		cga_widths_add(v, fw, fn_cost(v, fn));
-		/* Call rows must fit the columns too. */
-		if (o->tree & CGA_TREE_CALLER)
-			for (c = fn->in; c != NULL; c = c->next_in)
-				cga_widths_add(v, fw, c->cost);
-		if (o->tree & CGA_TREE_CALLING)
-			for (c = fn->out; c != NULL; c = c->next_out)
-				cga_widths_add(v, fw, c->cost);
-	}
+	HASH_ITER(hh, p->fns, fn, tmp)
+		if (fn_listed(v, fn))
+			fns[n++] = fn;
 	sort_view = v;
 	qsort(fns, n, sizeof(*fns), fn_cmp);
-
-	fputs(fancy, out);
-	cga_print_events(out, v, tw);
-	fputs("\n", out);
-	fputs(fancy, out);
-	cga_print_cost(out, v, tw, p->total);
-	fprintf(out, " PROGRAM TOTALS%s\n\n", p->calculated ?
-	    " (calculated)" : "");
-
-	fputs(fancy, out);
-	cga_print_events(out, v, fw);
-	fputs(" file:function\n", out);
-	fputs(fancy, out);
 
 	curr = xcalloc(v->nsort, sizeof(*curr));
 	neg = xcalloc(v->nsort, 1);
@@ -473,19 +446,8 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 			if (reached)
 				break;
 		}
-		if (o->tree)
-			fputs("\n", out);
-		if ((o->tree & CGA_TREE_CALLER) && !tree_skips(fn))
-			print_calls(out, v, fw, fn, 1);
-		cost = fn_cost(v, fn);
-		cga_print_cost(out, v, fw, cost);
-		fprintf(out, "%s %s", o->tree ? " * " : "", fn->display);
-		if (fn->obj != NULL && *fn->obj != '\0')
-			fprintf(out, " [%s]", fn->obj);
-		fputs("\n", out);
-		if ((o->tree & CGA_TREE_CALLING) && !tree_skips(fn))
-			print_calls(out, v, fw, fn, 0);
 		fns[shown++] = fn;
+		cost = fn_cost(v, fn);
 		for (j = 0; j < v->nsort; j++) {
 			e = v->sort[j];
 			if (!cga_cost_defined(p, cost, e))
@@ -502,12 +464,69 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 				curr[j] = UINT64_MAX;
 		}
 	}
-	fputs("\n", out);
 	free(curr);
 	free(neg);
 	free(base);
+	*np = shown;
+	return fns;
+}
+
+struct cga_fn **
+cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	struct cga_fn		**fns, *fn, *tmp;
+	const struct cga_call	 *c;
+	size_t			 *tw, *fw, n, i;
+
+	tw = cga_widths_new(v);
+	cga_widths_add(v, tw, p->total);
+	/* Columns fit every function, listed or not, as in the script. */
+	fw = cga_widths_new(v);
+	HASH_ITER(hh, p->fns, fn, tmp) {
+		if (!fn_listed(v, fn))
+			continue;
+		cga_widths_add(v, fw, fn_cost(v, fn));
+		/* Call rows must fit the columns too. */
+		if (o->tree & CGA_TREE_CALLER)
+			for (c = fn->in; c != NULL; c = c->next_in)
+				cga_widths_add(v, fw, c->cost);
+		if (o->tree & CGA_TREE_CALLING)
+			for (c = fn->out; c != NULL; c = c->next_out)
+				cga_widths_add(v, fw, c->cost);
+	}
+	fns = cga_report_select(v, &n);
+
+	fputs(fancy, out);
+	cga_print_events(out, v, tw);
+	fputs("\n", out);
+	fputs(fancy, out);
+	cga_print_cost(out, v, tw, p->total);
+	fprintf(out, " PROGRAM TOTALS%s\n\n", p->calculated ?
+	    " (calculated)" : "");
+
+	fputs(fancy, out);
+	cga_print_events(out, v, fw);
+	fputs(" file:function\n", out);
+	fputs(fancy, out);
+	for (i = 0; i < n; i++) {
+		fn = fns[i];
+		if (o->tree)
+			fputs("\n", out);
+		if ((o->tree & CGA_TREE_CALLER) && !tree_skips(fn))
+			print_calls(out, v, fw, fn, 1);
+		cga_print_cost(out, v, fw, fn_cost(v, fn));
+		fprintf(out, "%s %s", o->tree ? " * " : "", fn->display);
+		if (fn->obj != NULL && *fn->obj != '\0')
+			fprintf(out, " [%s]", fn->obj);
+		fputs("\n", out);
+		if ((o->tree & CGA_TREE_CALLING) && !tree_skips(fn))
+			print_calls(out, v, fw, fn, 0);
+	}
+	fputs("\n", out);
 	free(tw);
 	free(fw);
-	*np = shown;
+	*np = n;
 	return fns;
 }

@@ -39,6 +39,8 @@ int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
 void	 cga_report_header(FILE *, const struct cga_view *);
 /* --list-parts: a header row, then a tab-separated row per part. */
 void	 cga_report_parts(FILE *, const struct cga_profile *);
+/* The functions the list shows, in order, thresholds applied (free it). */
+struct cga_fn **cga_report_select(const struct cga_view *, size_t *n);
 /*
  * Prints the totals and the function list; returns the functions printed,
  * in order, for source annotation (free it).
