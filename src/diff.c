@@ -11,6 +11,7 @@
 
 struct differ {
 	struct cga_profile	*d;
+	const struct cga_profile *src;	/* the profile being added */
 	int			 sign;	/* +1 adding NEW, -1 taking OLD away */
 	int			 err;
 };
@@ -54,9 +55,14 @@ static void
 add_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 {
 	struct differ	*df = ctx;
+	struct cga_fn	*owner = cga_line_owner(df->src, cost);
+	uint64_t	*c;
 
-	add(df, cga_line_get(df->d, cga_file_get(df->d, intern(df->d,
-	    f->name)), line), cost);
+	c = cga_line_get(df->d, cga_file_get(df->d, intern(df->d, f->name)),
+	    line);
+	add(df, c, cost);
+	if (owner != NULL)
+		cga_line_own(df->d, c, fn_in(df, owner));
 }
 
 static void
@@ -71,6 +77,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	int64_t			 n;
 
 	df->sign = sign;
+	df->src = p;
 	HASH_ITER(hh, p->fns, fn, tmp) {
 		dfn = fn_in(df, fn);
 		dfn->listed |= fn->listed;

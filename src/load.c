@@ -835,6 +835,7 @@ site:
 		ld->linecost = cga_line_get(p, ld->file, line);
 		ld->linefile = ld->file;
 		ld->lineno = line;
+		cga_line_own(p, ld->linecost, fn);
 	}
 	return add_counts(ld, ld->linecost);
 }

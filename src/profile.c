@@ -85,6 +85,7 @@ cga_profile_set_events(struct cga_profile *p, struct cga_event *ev,
 	p->nrec = nrec;
 	p->maskw = (nev + 63) / 64;
 	p->cw = nev + p->maskw;
+	p->lw = p->cw + 1;
 }
 
 size_t
@@ -163,7 +164,8 @@ sparse_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	i = sparse_slot(f, line);
 	if (f->scost[i] == NULL) {
 		f->skeys[i] = line;
-		f->scost[i] = cga_cost_new(p);
+		f->scost[i] = cga_arena_alloc(&p->arena,
+		    p->lw * sizeof(uint64_t));
 		f->nsparse++;
 	}
 	return f->scost[i];
@@ -197,11 +199,11 @@ dense_reach(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	if (lo > UINT64_MAX - cap)
 		cap = UINT64_MAX - lo;
 	shift = f->cap == 0 ? 0 : f->lo - lo;
-	dense = xcalloc(cap, p->cw * sizeof(uint64_t));
+	dense = xcalloc(cap, p->lw * sizeof(uint64_t));
 	bits = xcalloc((cap + 63) / 64, sizeof(uint64_t));
 	if (f->cap > 0)
-		memcpy(dense + shift * p->cw, f->dense,
-		    f->cap * p->cw * sizeof(uint64_t));
+		memcpy(dense + shift * p->lw, f->dense,
+		    f->cap * p->lw * sizeof(uint64_t));
 	for (i = 0; i < f->cap; i++)
 		if (present(f, i))
 			bits[(i + shift) / 64] |= (uint64_t)1 << ((i + shift) % 64);
@@ -233,7 +235,7 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 		f->present[i / 64] |= (uint64_t)1 << (i % 64);
 		f->ndense++;
 	}
-	return f->dense + i * p->cw;
+	return f->dense + i * p->lw;
 }
 
 uint64_t *
@@ -242,7 +244,7 @@ cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
 	uint64_t	 i = line - f->lo;
 
 	if (line >= f->lo && i < f->cap && present(f, i))
-		return f->dense + i * p->cw;
+		return f->dense + i * p->lw;
 	return sparse_find(f, line);
 }
 
@@ -256,7 +258,7 @@ cga_lines_each(const struct cga_profile *p,
 	HASH_ITER(hh, p->files, f, ftmp) {
 		for (i = 0; i < f->cap; i++)
 			if (present(f, i))
-				fn(ctx, f, f->lo + i, f->dense + i * p->cw);
+				fn(ctx, f, f->lo + i, f->dense + i * p->lw);
 		for (i = 0; i < f->scap; i++)
 			if (f->scost[i] != NULL)
 				fn(ctx, f, f->skeys[i], f->scost[i]);
@@ -283,12 +285,16 @@ cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 	for (i = 0; i < f->cap; i++)
 		if (present(f, i)) {
 			r[n].line = f->lo + i;
-			r[n++].cost = f->dense + i * p->cw;
+			r[n].cost = f->dense + i * p->lw;
+			r[n].fn = cga_line_owner(p, r[n].cost);
+			n++;
 		}
 	for (i = 0; i < f->scap; i++)
 		if (f->scost[i] != NULL) {
 			r[n].line = f->skeys[i];
-			r[n++].cost = f->scost[i];
+			r[n].cost = f->scost[i];
+			r[n].fn = cga_line_owner(p, r[n].cost);
+			n++;
 		}
 	if (f->nsparse > 0)
 		qsort(r, n, sizeof(*r), lineref_cmp);

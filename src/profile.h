@@ -134,6 +134,7 @@ struct cga_profile {
 	size_t		  nrec;		/* recorded events (the events: line) */
 	size_t		  maskw;	/* words of the defined-mask */
 	size_t		  cw;		/* words of a cost: nev + maskw */
+	size_t		  lw;		/* of a line's: its cost, its owner */
 	struct cga_event *ev;
 
 	/* The header of the first part read. */
@@ -192,7 +193,25 @@ uint64_t *cga_line_find(const struct cga_profile *, struct cga_file *,
 struct cga_lineref {
 	uint64_t	 line;
 	uint64_t	*cost;
+	struct cga_fn	*fn;		/* the first function costing there */
 };
+
+/*
+ * A line's cost is followed by the function whose cost line named it
+ * first, the function --format=tsv --lines shows it under.
+ */
+static inline struct cga_fn *
+cga_line_owner(const struct cga_profile *p, const uint64_t *c)
+{
+	return (struct cga_fn *)(uintptr_t)c[p->cw];
+}
+
+static inline void
+cga_line_own(const struct cga_profile *p, uint64_t *c, struct cga_fn *fn)
+{
+	if (c[p->cw] == 0)
+		c[p->cw] = (uint64_t)(uintptr_t)fn;
+}
 
 /* Calls fn for each line cost of each file, in no given order. */
 void	 cga_lines_each(const struct cga_profile *,
