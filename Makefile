@@ -15,11 +15,11 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test.
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq
 
 LIB_SRCS = src/annotate.c src/diag.c src/diff.c src/fmt.c src/inclusive.c \
-	   src/input.c src/load.c src/profile.c src/report.c src/rewrite.c \
-	   src/xalloc.c
+	   src/input.c src/json.c src/load.c src/profile.c src/report.c \
+	   src/rewrite.c src/tsv.c src/xalloc.c
 HDRS	 = $(wildcard src/*.h)
 TESTS	 = tests/check_main.c tests/check_fmt.c tests/check_load.c \
 	   tests/check_report.c tests/check_inclusive.c tests/check_rewrite.c
@@ -89,6 +89,7 @@ check-golden: cgannotate
 	sh tests/parts.sh ./cgannotate
 	sh tests/profiles.sh ./cgannotate
 	sh tests/diff.sh ./cgannotate
+	sh tests/formats.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
@@ -99,6 +100,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/parts.sh build/asan/cgannotate
 	sh tests/profiles.sh build/asan/cgannotate
 	sh tests/diff.sh build/asan/cgannotate
+	sh tests/formats.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \

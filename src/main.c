@@ -13,6 +13,7 @@
 #include "annotate.h"
 #include "diag.h"
 #include "diff.h"
+#include "formats.h"
 #include "inclusive.h"
 #include "load.h"
 #include "opts.h"
@@ -50,6 +51,9 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
+"      --format=text|tsv|json\n"
+"                          the report as text, tab-separated rows or JSON [text]\n"
+"      --calls, --lines    with --format=tsv: rows of call edges, of lines\n"
 "      --mod-filename=s/REGEX/REPLACEMENT/[gi]\n"
 "      --mod-funcname=s/REGEX/REPLACEMENT/[gi]\n"
 "                          rewrite file or function names as they are read\n"
@@ -224,17 +228,20 @@ is_profile(const char *path)
 static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
-	enum { OPT_AUTO = 256, OPT_CONTEXT, OPT_DIFF, OPT_INCLUSIVE,
-	    OPT_LIST_PARTS,
+	enum { OPT_AUTO = 256, OPT_CALLS, OPT_CONTEXT, OPT_DIFF, OPT_FORMAT,
+	    OPT_INCLUSIVE, OPT_LINES, OPT_LIST_PARTS,
 	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
 	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "auto",	required_argument,	NULL, OPT_AUTO },
+		{ "calls",	no_argument,		NULL, OPT_CALLS },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
 		{ "diff",	required_argument,	NULL, OPT_DIFF },
+		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "include",	required_argument,	NULL, 'I' },
 		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
+		{ "lines",	no_argument,		NULL, OPT_LINES },
 		{ "list-parts",	no_argument,		NULL, OPT_LIST_PARTS },
 		{ "mod-filename", required_argument,	NULL, OPT_MOD_FILENAME },
 		{ "mod-funcname", required_argument,	NULL, OPT_MOD_FUNCNAME },
@@ -311,6 +318,23 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 			break;
 		case OPT_DIFF:
 			o->diff = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				o->format = CGA_FORMAT_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				o->format = CGA_FORMAT_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				o->format = CGA_FORMAT_JSON;
+			else
+				usage_error("expected text, tsv or json: "
+				    "--format=%s", optarg);
+			break;
+		case OPT_CALLS:
+			o->calls = 1;
+			break;
+		case OPT_LINES:
+			o->lines = 1;
 			break;
 		case OPT_MOD_FILENAME:
 			rewrite_option(&o->mod_filename, &o->nmod_filename,
@@ -395,6 +419,9 @@ want_lines(void *ctx, const char *name)
 	for (i = 0; i < o->nsources; i++)
 		if (strcmp(o->sources[i], name) == 0)
 			return 1;
+	/* Scripts get every file's lines, sources or not. */
+	if (o->lines || o->format == CGA_FORMAT_JSON)
+		return 1;
 	if (!o->auto_annotate || strcmp(name, "???") == 0)
 		return 0;
 	if (access(name, R_OK) == 0)
@@ -497,8 +524,8 @@ load_profiles(struct cga_profile *p, struct cga_profile *old,
 static int
 finish(struct cga_profile *p, const struct cga_opts *o)
 {
-	if (cga_profile_finish(p) == -1 ||
-	    ((o->inclusive || o->tree) && cga_profile_inclusive(p) == -1))
+	if (cga_profile_finish(p) == -1 || ((o->inclusive || o->tree ||
+	    o->format != CGA_FORMAT_TEXT) && cga_profile_inclusive(p) == -1))
 		return -1;
 	if (p->nparts == 0) {
 		cga_diag("%s: no part of the numbers --part names", p->path);
@@ -548,8 +575,9 @@ main(int argc, char **argv)
 	cwd = current_dir();
 	memset(&lo, 0, sizeof(lo));
 	lo.cwd = cwd;
-	lo.lines = o.auto_annotate || o.nsources > 0;
-	lo.no_calls = !o.inclusive && !o.tree;
+	lo.lines = o.auto_annotate || o.nsources > 0 || o.lines;
+	/* The formats for scripts give inclusive costs and calls always. */
+	lo.no_calls = !o.inclusive && !o.tree && o.format == CGA_FORMAT_TEXT;
 	lo.parts = o.parts;
 	lo.nparts = o.nparts;
 	lo.mod_filename = o.mod_filename;
@@ -579,6 +607,15 @@ main(int argc, char **argv)
 		cga_view_free(&v);
 		rc = 2;
 		goto out;
+	}
+	if (o.format == CGA_FORMAT_TSV || o.format == CGA_FORMAT_JSON) {
+		if (o.format == CGA_FORMAT_TSV)
+			cga_tsv(stdout, &v);
+		else
+			cga_json(stdout, &v);
+		cga_view_free(&v);
+		rc = 0;
+		goto flush;
 	}
 	if (o.profile_guessed)
 		printf("Reading data from '%s'...\n", o.profile);

@@ -7,6 +7,10 @@
 
 #include "rewrite.h"
 
+#define CGA_FORMAT_TEXT		0
+#define CGA_FORMAT_TSV		1
+#define CGA_FORMAT_JSON		2
+
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
 
@@ -32,6 +36,9 @@ struct cga_opts {
 	size_t		  nparts;
 	int		  list_parts;
 	const char	 *diff;		/* --diff: the older profile */
+	int		  format;	/* CGA_FORMAT_* */
+	int		  calls;	/* --calls: tsv rows of call edges */
+	int		  lines;	/* --lines: tsv rows of line costs */
 	char		**include;	/* -I directories, each ending in '/' */
 	size_t		  ninclude;
 	const char	 *profile;	/* the first profile */

@@ -267,6 +267,22 @@ cga_report_header(FILE *out, const struct cga_view *v)
 }
 
 void
+cga_print_count(FILE *out, const struct cga_profile *p, uint64_t v)
+{
+	if (p->diff)
+		fprintf(out, "%lld", (long long)(int64_t)v);
+	else
+		fprintf(out, "%llu", (unsigned long long)v);
+}
+
+int
+cga_file_name_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct cga_file *const *)a)->name,
+	    (*(struct cga_file *const *)b)->name);
+}
+
+void
 cga_report_parts(FILE *out, const struct cga_profile *p)
 {
 	const struct cga_part	*pt;

@@ -39,6 +39,10 @@ int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
 void	 cga_report_header(FILE *, const struct cga_view *);
 /* --list-parts: a header row, then a tab-separated row per part. */
 void	 cga_report_parts(FILE *, const struct cga_profile *);
+/* A count as a plain number (signed in a difference). */
+void	 cga_print_count(FILE *, const struct cga_profile *, uint64_t);
+/* qsort order of struct cga_file pointers by name. */
+int	 cga_file_name_cmp(const void *, const void *);
 /* The functions the list shows, in order, thresholds applied (free it). */
 struct cga_fn **cga_report_select(const struct cga_view *, size_t *n);
 /*

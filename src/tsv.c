@@ -1,0 +1,161 @@
+/*
+ * tsv.c: --format=tsv, tab-separated rows for scripts: a header row naming
+ * the columns, then a row per function (or call edge with --calls, or line
+ * with --lines); plain numbers, no commas, no padding, an empty field for
+ * an event never counted.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "formats.h"
+
+/* A field: tabs and newlines in names would break rows. */
+static void
+field(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++)
+		putc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, out);
+}
+
+static void
+counts(FILE *out, const struct cga_view *v, const uint64_t *c)
+{
+	size_t	 i, e;
+
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		putc('\t', out);
+		if (c != NULL && cga_cost_defined(v->p, c, e))
+			cga_print_count(out, v->p, c[e]);
+	}
+}
+
+static void
+names(FILE *out, const struct cga_view *v, const char *suffix)
+{
+	size_t	 i;
+
+	for (i = 0; i < v->nshow; i++)
+		fprintf(out, "\t%s%s", v->p->ev[v->show[i]].name, suffix);
+}
+
+static uint64_t
+calls_in(const struct cga_profile *p, const struct cga_fn *fn)
+{
+	const struct cga_call	*c;
+	uint64_t		 n = 0;
+
+	for (c = fn->in; c != NULL; c = c->next_in)
+		cga_count_add(p, &n, c->count);
+	return n;
+}
+
+static const struct cga_view *sort_view;
+
+static int
+call_cmp(const void *a, const void *b)
+{
+	const struct cga_call	*ca = *(const struct cga_call *const *)a;
+	const struct cga_call	*cb = *(const struct cga_call *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(sort_view, ca->cost, cb->cost);
+	if (c == 0)
+		c = strcmp(ca->key.caller->display, cb->key.caller->display);
+	return c != 0 ? c : strcmp(ca->key.callee->display,
+	    cb->key.callee->display);
+}
+
+static void
+tsv_calls(FILE *out, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_call		 *c, *tmp, **all;
+	size_t			  n = 0, i;
+
+	fputs("caller\tcallee\tcount", out);
+	names(out, v, "");
+	putc('\n', out);
+	all = xcalloc(HASH_COUNT(p->calls) + 1, sizeof(*all));
+	HASH_ITER(hh, p->calls, c, tmp)
+		all[n++] = c;
+	sort_view = v;
+	qsort(all, n, sizeof(*all), call_cmp);
+	for (i = 0; i < n; i++) {
+		field(out, all[i]->key.caller->display);
+		putc('\t', out);
+		field(out, all[i]->key.callee->display);
+		putc('\t', out);
+		cga_print_count(out, p, all[i]->count);
+		counts(out, v, all[i]->cost);
+		putc('\n', out);
+	}
+	free(all);
+}
+
+static void
+tsv_lines(FILE *out, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_file		 *f, *tmp, **files;
+	struct cga_lineref	 *lines;
+	size_t			  n = 0, nl, i, j;
+
+	fputs("file\tline\tfunction", out);
+	names(out, v, "");
+	putc('\n', out);
+	files = xcalloc(HASH_COUNT(p->files) + 1, sizeof(*files));
+	HASH_ITER(hh, p->files, f, tmp)
+		files[n++] = f;
+	qsort(files, n, sizeof(*files), cga_file_name_cmp);
+	for (i = 0; i < n; i++) {
+		lines = cga_file_lines(p, files[i], &nl);
+		for (j = 0; j < nl; j++) {
+			field(out, files[i]->name);
+			fprintf(out, "\t%llu\t",
+			    (unsigned long long)lines[j].line);
+			if (lines[j].fn != NULL)
+				field(out, lines[j].fn->key.name);
+			counts(out, v, lines[j].cost);
+			putc('\n', out);
+		}
+		free(lines);
+	}
+	free(files);
+}
+
+void
+cga_tsv(FILE *out, const struct cga_view *v)
+{
+	struct cga_fn	**fns;
+	size_t		  n, i;
+
+	if (v->o->calls) {
+		tsv_calls(out, v);
+		return;
+	}
+	if (v->o->lines) {
+		tsv_lines(out, v);
+		return;
+	}
+	fputs("file\tfunction\tobject", out);
+	names(out, v, "");
+	names(out, v, "_incl");
+	fputs("\tcalls\n", out);
+	fns = cga_report_select(v, &n);
+	for (i = 0; i < n; i++) {
+		field(out, fns[i]->key.file);
+		putc('\t', out);
+		field(out, fns[i]->key.name);
+		putc('\t', out);
+		if (fns[i]->obj != NULL)
+			field(out, fns[i]->obj);
+		counts(out, v, fns[i]->self);
+		counts(out, v, fns[i]->incl);
+		putc('\t', out);
+		cga_print_count(out, v->p, calls_in(v->p, fns[i]));
+		putc('\n', out);
+	}
+	free(fns);
+}

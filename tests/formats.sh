@@ -1,0 +1,81 @@
+#!/bin/sh
+# formats.sh CGANNOTATE: --format=tsv piped into awk and --format=json into
+# jq give the text report's totals and per-function figures.
+set -u
+bin=$1
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+
+for p in testdata/strhash-plain.callgrind testdata/sortprog-cachesim.callgrind \
+    testdata/recur-plain.callgrind testdata/gzip-full-cachesim.callgrind \
+    testdata/hand/xdebug.callgrind testdata/sortprog-multipart.callgrind; do
+	event=$("$bin" --format=tsv "$p" | head -1 | cut -f4)
+	opts="--auto=no --threshold=100 --show=$event"
+	# shellcheck disable=SC2086
+	"$bin" $opts "$p" >"$tmp/text"
+	rows "$tmp/text" >"$tmp/text.rows"
+	# shellcheck disable=SC2086
+	"$bin" $opts --format=tsv "$p" >"$tmp/tsv"
+	awk -F'\t' 'NR > 1 { print $1 ":" $2 "\t" ($4 == "" ? 0 : $4) }' \
+	    "$tmp/tsv" | sort >"$tmp/tsv.rows"
+	cmp -s "$tmp/text.rows" "$tmp/tsv.rows"
+	result $? "$p: tsv rows differ from the text: $(diff "$tmp/text.rows" "$tmp/tsv.rows" | head -4)"
+	# The same order as the text report.
+	awk -F'\t' 'NR > 1 { print $1 ":" $2 }' "$tmp/tsv" >"$tmp/tsv.order"
+	awk '/ file:function$/ { getline; on = 1; next } on && NF >= 2 {
+	    sub(/^ *[0-9,.]+ (\( *[0-9.]+%\))? +/, ""); sub(/ \[[^]]*\]$/, "")
+	    print }' "$tmp/text" >"$tmp/text.order"
+	cmp -s "$tmp/tsv.order" "$tmp/text.order"
+	result $? "$p: tsv order differs from the text"
+	# shellcheck disable=SC2086
+	"$bin" $opts --format=json "$p" >"$tmp/json"
+	jq -r --arg e "$event" '.functions[] | "\(.file):\(.name)\t\(.exclusive[$e] // 0)"' \
+	    "$tmp/json" | sort >"$tmp/json.rows"
+	cmp -s "$tmp/text.rows" "$tmp/json.rows"
+	result $? "$p: json functions differ from the text: $(diff "$tmp/text.rows" "$tmp/json.rows" | head -4)"
+	[ "$(jq -r --arg e "$event" '.totals[$e]' "$tmp/json")" = "$(total "$tmp/text")" ]
+	result $? "$p: json total $(jq -c .totals "$tmp/json"), text $(total "$tmp/text")"
+	# Inclusive columns are the --inclusive=yes report's figures.
+	# shellcheck disable=SC2086
+	"$bin" $opts --inclusive=yes "$p" >"$tmp/incl"
+	rows "$tmp/incl" >"$tmp/incl.rows"
+	awk -F'\t' 'NR > 1 && $5 != "" { print $1 ":" $2 "\t" $5 }' "$tmp/tsv" |
+	    sort >"$tmp/tsv.incl"
+	sum_rows "$tmp/incl.rows" >"$tmp/a"
+	sum_rows "$tmp/tsv.incl" >"$tmp/b"
+	join -t "$(printf '\t')" "$tmp/a" "$tmp/b" | awk -F'\t' '$2 != $3' >"$tmp/bad"
+	[ ! -s "$tmp/bad" ]
+	result $? "$p: inclusive differs: $(head -2 "$tmp/bad")"
+	# Call counts into each function are those of its call edges.
+	"$bin" --format=tsv --calls "$p" | awk -F'\t' 'NR > 1 { n[$2] += $3 }
+	    END { for (f in n) print f "\t" n[f] }' | sort >"$tmp/edges"
+	awk -F'\t' 'NR > 1 && $NF > 0 { print $1 ":" $2 "\t" $NF }' "$tmp/tsv" |
+	    sort >"$tmp/calls"
+	cmp -s "$tmp/edges" "$tmp/calls"
+	result $? "$p: calls column differs from the edges: $(diff "$tmp/edges" "$tmp/calls" | head -3)"
+	# Line costs add up to the cost lines.
+	"$bin" --format=tsv --lines "$p" | awk -F'\t' 'NR > 1 { s += $4 }
+	    END { print s + 0 }' >"$tmp/lines"
+	[ "$(cat "$tmp/lines")" = "$(awk -F'\t' 'NR > 1 { s += $4 } END { print s + 0 }' "$tmp/tsv")" ]
+	result $? "$p: lines sum $(cat "$tmp/lines")"
+done
+
+# Every golden profile gives JSON that jq reads, a difference too.
+for p in testdata/*.callgrind testdata/*.cachegrind testdata/hand/*.callgrind; do
+	case $p in *bad-*|*bigname*) continue ;; esac
+	"$bin" --format=json --tree=both "$p" >"$tmp/j" 2>/dev/null || continue
+	jq -e .functions "$tmp/j" >/dev/null
+	result $? "$p: jq cannot read the JSON"
+done
+"$bin" --format=json --diff testdata/wordfreq-readme.callgrind \
+    testdata/wordfreq-copying.callgrind >"$tmp/diff.json"
+[ "$(jq -r '.totals.Ir' "$tmp/diff.json")" = \
+    "$(( $("$bin" --auto=no testdata/wordfreq-copying.callgrind | total /dev/stdin) - \
+    $("$bin" --auto=no testdata/wordfreq-readme.callgrind | total /dev/stdin) ))" ] &&
+    jq -e '.diff_base == "testdata/wordfreq-readme.callgrind"' "$tmp/diff.json" >/dev/null
+result $? "json of a difference: $(jq -c .totals "$tmp/diff.json")"
+
+echo "formats: $passed passed, $failed failed"
+[ "$failed" = 0 ]
