@@ -90,6 +90,7 @@ check-golden: cgannotate
 	sh tests/profiles.sh ./cgannotate
 	sh tests/diff.sh ./cgannotate
 	sh tests/formats.sh ./cgannotate
+	sh tests/terminal.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga

@@ -365,7 +365,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		if (low != 1)
 			dashes(out, low);
 		have = 0;
-		while (lineno < high &&
+		while (lineno < high && !ferror(out) &&
 		    (got = getline(&buf, &bufcap, src)) != -1) {
 			have = 1;
 			lineno++;
@@ -533,7 +533,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		sites = index_sites(p, &nsites);
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
-	for (i = 0; i < g.n; i++) {
+	for (i = 0; i < g.n && !ferror(out); i++) {
 		if ((src = open_source(o, g.files[i].name, &opened)) == NULL) {
 			if (g.files[i].user) {
 				not_found(o, g.files[i].name);

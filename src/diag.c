@@ -5,6 +5,16 @@
 #include "diag.h"
 
 int	cga_diag_silent;
+int	cga_diag_progress;
+
+static void
+wipe_progress(void)
+{
+	if (cga_diag_progress) {
+		fputs("\r\033[K", stderr);
+		cga_diag_progress = 0;
+	}
+}
 
 static void
 quote(const char *text, size_t len)
@@ -31,6 +41,7 @@ positioned(const char *path, uint64_t line, const char *kind, const char *msg,
 	if (cga_diag_silent)
 		return;
 	fflush(stdout);
+	wipe_progress();
 	if (line > 0)
 		fprintf(stderr, "cgannotate: %s:%llu: %s%s", path,
 		    (unsigned long long)line, kind, msg);
@@ -65,6 +76,7 @@ cga_diag(const char *fmt, ...)
 	if (cga_diag_silent)
 		return;
 	fflush(stdout);
+	wipe_progress();
 	fputs("cgannotate: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

@@ -7,6 +7,8 @@
 
 /* Set by the fuzzer: diagnostics are counted, not printed. */
 extern int	cga_diag_silent;
+/* Set while a progress line is on standard error: wiped before a message. */
+extern int	cga_diag_progress;
 
 /* Longest stretch of offending text quoted in a message. */
 #define CGA_DIAG_QUOTE	60

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +18,8 @@
 #include "xalloc.h"
 
 #define INPUT_BLOCK	(1024 * 1024)
+/* Profiles at least this big show how far reading has come. */
+#define PROGRESS_SIZE	(64 * 1024 * 1024)
 #define GZIP_BLOCK	(256 * 1024)
 
 struct cga_gzip {
@@ -25,6 +28,22 @@ struct cga_gzip {
 	int		 eof;		/* no more compressed bytes */
 	int		 done;		/* the last member ended */
 };
+
+/* On a terminal, "cgannotate: reading FILE: 42%" as a big file is read. */
+static void
+progress(struct cga_input *in, size_t n)
+{
+	int	 percent;
+
+	in->done += n;
+	percent = (int)(in->done * 100 / in->size);
+	if (percent == in->percent)
+		return;
+	in->percent = percent;
+	fprintf(stderr, "\rcgannotate: reading %s: %d%%", in->path, percent);
+	fflush(stderr);
+	cga_diag_progress = 1;
+}
 
 /* read(2), going on after signals: bytes read, 0 at the end, -1. */
 static ssize_t
@@ -37,6 +56,8 @@ read_some(struct cga_input *in, void *buf, size_t len)
 	while (n == -1 && errno == EINTR);
 	if (n == -1)
 		cga_diag("%s: read error: %s", in->path, strerror(errno));
+	else if (in->size > 0)
+		progress(in, (size_t)n);
 	return n;
 }
 
@@ -156,6 +177,10 @@ cga_input_open(struct cga_input *in, const char *path)
 	in->cap = INPUT_BLOCK;
 	in->buf = xmalloc(in->cap + 1);
 	in->nul = SIZE_MAX;
+	in->percent = -1;
+	if (S_ISREG(st.st_mode) && st.st_size >= PROGRESS_SIZE &&
+	    isatty(STDERR_FILENO) && !cga_diag_silent)
+		in->size = (uint64_t)st.st_size;
 	if (sniff(in) == -1) {
 		cga_input_close(in);
 		return -1;
@@ -173,6 +198,13 @@ cga_input_open(struct cga_input *in, const char *path)
 void
 cga_input_close(struct cga_input *in)
 {
+	if (in->size > 0 && cga_diag_progress) {
+		/* Wipe the progress line. */
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		cga_diag_progress = 0;
+	}
+	in->size = 0;
 	if (in->fd != -1)
 		close(in->fd);
 	if (in->gz != NULL) {

@@ -21,6 +21,9 @@ struct cga_input {
 	int		 eof;
 	uint64_t	 lineno;	/* number of the line last returned */
 	size_t		 nul;		/* first NUL byte not yet returned */
+	uint64_t	 size;		/* of the file, when progress is shown */
+	uint64_t	 done;		/* bytes of it read */
+	int		 percent;	/* last shown */
 	int		 line_nul;	/* the line last returned holds a NUL */
 };
 

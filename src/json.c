@@ -176,7 +176,7 @@ cga_json(FILE *out, const struct cga_view *v)
 	    p->calculated ? "true" : "false");
 	fputs("  \"functions\": [", out);
 	fns = cga_report_select(v, &n);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ferror(out); i++) {
 		fputs(i ? ",\n    {\n      \"file\": " :
 		    "\n    {\n      \"file\": ", out);
 		string(out, fns[i]->key.file);

@@ -54,6 +54,8 @@ usage(FILE *out)
 "      --format=text|tsv|json\n"
 "                          the report as text, tab-separated rows or JSON [text]\n"
 "      --calls, --lines    with --format=tsv: rows of call edges, of lines\n"
+"      --color=auto|always|never\n"
+"                          colour large counts; auto: on a terminal [auto]\n"
 "      --mod-filename=s/REGEX/REPLACEMENT/[gi]\n"
 "      --mod-funcname=s/REGEX/REPLACEMENT/[gi]\n"
 "                          rewrite file or function names as they are read\n"
@@ -228,13 +230,14 @@ is_profile(const char *path)
 static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
-	enum { OPT_AUTO = 256, OPT_CALLS, OPT_CONTEXT, OPT_DIFF, OPT_FORMAT,
+	enum { OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF, OPT_FORMAT,
 	    OPT_INCLUSIVE, OPT_LINES, OPT_LIST_PARTS,
 	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
 	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
 		{ "auto",	required_argument,	NULL, OPT_AUTO },
 		{ "calls",	no_argument,		NULL, OPT_CALLS },
+		{ "color",	required_argument,	NULL, OPT_COLOR },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
 		{ "diff",	required_argument,	NULL, OPT_DIFF },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
@@ -255,7 +258,7 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		{ NULL,		0,			NULL, 0 }
 	};
 	char	*end;
-	int	 ch, i;
+	int	 ch, i, color = -1;
 
 	o->threshold = xstrdup("99");
 	o->threshold_val = 99;
@@ -333,6 +336,17 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		case OPT_CALLS:
 			o->calls = 1;
 			break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") == 0)
+				color = -1;
+			else if (strcmp(optarg, "always") == 0)
+				color = 1;
+			else if (strcmp(optarg, "never") == 0)
+				color = 0;
+			else
+				usage_error("expected auto, always or never: "
+				    "--color=%s", optarg);
+			break;
 		case OPT_LINES:
 			o->lines = 1;
 			break;
@@ -367,6 +381,12 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 			usage_error("unknown option: %s", argv[optind - 1]);
 		}
 	}
+	/* auto: on a terminal, unless NO_COLOR is set or TERM is dumb. */
+	if (color == -1)
+		color = isatty(STDOUT_FILENO) && (getenv("NO_COLOR") == NULL ||
+		    *getenv("NO_COLOR") == '\0') && (getenv("TERM") == NULL ||
+		    strcmp(getenv("TERM"), "dumb") != 0);
+	o->color = color;
 	if (optind < argc)
 		o->profile = argv[optind++];
 	o->sources = xcalloc((size_t)(argc - optind) + 1, sizeof(*o->sources));

@@ -24,6 +24,7 @@ struct cga_opts {
 	char		 *threshold;	/* --threshold as given, without '%' */
 	double		  threshold_val;
 	int		  show_percs;
+	int		  color;	/* escape sequences in the text report */
 	int		  auto_annotate;
 	unsigned long	  context;
 	int		  inclusive;

@@ -135,6 +135,7 @@ cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
 	const struct cga_profile *p = v->p;
 	char	 text[CGA_FMT_COUNT + CGA_FMT_PERC];
 	size_t	 i, e, n;
+	double	 perc;
 
 	for (i = 0; i < v->nshow; i++) {
 		e = v->show[i];
@@ -143,12 +144,13 @@ cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
 			    cga_fmt_count(text, c[e]);
 		else
 			n = (size_t)(strcpy(text, ".") - text) + 1;
+		perc = 0;
+		if (c != NULL && cga_cost_defined(p, c, e) && c[e] != 0)
+			perc = p->diff ? cga_fmt_spercent((int64_t)c[e],
+			    v->total[e]) : cga_fmt_percent(c[e], v->total[e]);
 		if (v->o->show_percs) {
 			if (c != NULL && cga_cost_defined(p, c, e) && c[e] != 0)
-				n += cga_fmt_perc(text + n, p->diff ?
-				    cga_fmt_spercent((int64_t)c[e],
-				    v->total[e]) : cga_fmt_percent(c[e],
-				    v->total[e]));
+				n += cga_fmt_perc(text + n, perc);
 			else {
 				memset(text + n, ' ', 9);
 				n += 9;
@@ -157,8 +159,15 @@ cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
 		}
 		if (w[e] > n)
 			pad(out, w[e] - n);
-		fputs(text, out);
-		putc(' ', out);
+		/* Colour: red from 10 %, yellow from 1 %, of the total. */
+		if (v->o->color && (perc >= 10 || perc <= -10))
+			fprintf(out, "\033[1;31m%s\033[0m ", text);
+		else if (v->o->color && (perc >= 1 || perc <= -1))
+			fprintf(out, "\033[33m%s\033[0m ", text);
+		else {
+			fputs(text, out);
+			putc(' ', out);
+		}
 	}
 }
 
@@ -526,7 +535,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	cga_print_events(out, v, fw);
 	fputs(" file:function\n", out);
 	fputs(fancy, out);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ferror(out); i++) {
 		fn = fns[i];
 		if (o->tree)
 			fputs("\n", out);

@@ -82,7 +82,7 @@ tsv_calls(FILE *out, const struct cga_view *v)
 		all[n++] = c;
 	sort_view = v;
 	qsort(all, n, sizeof(*all), call_cmp);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ferror(out); i++) {
 		field(out, all[i]->key.caller->display);
 		putc('\t', out);
 		field(out, all[i]->key.callee->display);
@@ -109,7 +109,7 @@ tsv_lines(FILE *out, const struct cga_view *v)
 	HASH_ITER(hh, p->files, f, tmp)
 		files[n++] = f;
 	qsort(files, n, sizeof(*files), cga_file_name_cmp);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ferror(out); i++) {
 		lines = cga_file_lines(p, files[i], &nl);
 		for (j = 0; j < nl; j++) {
 			field(out, files[i]->name);
@@ -144,7 +144,7 @@ cga_tsv(FILE *out, const struct cga_view *v)
 	names(out, v, "_incl");
 	fputs("\tcalls\n", out);
 	fns = cga_report_select(v, &n);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ferror(out); i++) {
 		field(out, fns[i]->key.file);
 		putc('\t', out);
 		field(out, fns[i]->key.name);
