@@ -15,10 +15,12 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test.
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq \
+	     graphviz
 
 LIB_SRCS = src/annotate.c src/diag.c src/diff.c src/fmt.c src/inclusive.c \
-	   src/input.c src/json.c src/load.c src/profile.c src/report.c \
+	   src/dot.c src/input.c src/json.c src/load.c src/profile.c \
+	   src/report.c \
 	   src/rewrite.c src/tsv.c src/xalloc.c
 HDRS	 = $(wildcard src/*.h)
 TESTS	 = tests/check_main.c tests/check_fmt.c tests/check_load.c \
@@ -91,6 +93,7 @@ check-golden: cgannotate
 	sh tests/diff.sh ./cgannotate
 	sh tests/formats.sh ./cgannotate
 	sh tests/terminal.sh ./cgannotate
+	sh tests/dot.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga

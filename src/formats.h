@@ -8,5 +8,6 @@
 
 void	cga_tsv(FILE *, const struct cga_view *);
 void	cga_json(FILE *, const struct cga_view *);
+void	cga_dot(FILE *, const struct cga_view *);
 
 #endif

@@ -51,8 +51,12 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
-"      --format=text|tsv|json\n"
-"                          the report as text, tab-separated rows or JSON [text]\n"
+"      --format=text|tsv|json|dot\n"
+"                          the report as text, tab-separated rows, JSON or\n"
+"                          a Graphviz call graph [text]\n"
+"      --node-threshold=N, --edge-threshold=N\n"
+"                          dot: leave out functions and calls under N %\n"
+"                          of the total [0.5, 0.1]\n"
 "      --calls, --lines    with --format=tsv: rows of call edges, of lines\n"
 "      --color=auto|always|never\n"
 "                          colour large counts; auto: on a terminal [auto]\n"
@@ -231,7 +235,8 @@ static void
 parse_options(struct cga_opts *o, int argc, char **argv)
 {
 	enum { OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF, OPT_FORMAT,
-	    OPT_INCLUSIVE, OPT_LINES, OPT_LIST_PARTS,
+	    OPT_EDGE_THRESHOLD, OPT_INCLUSIVE, OPT_LINES, OPT_LIST_PARTS,
+	    OPT_NODE_THRESHOLD,
 	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
 	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
 	static const struct option longopts[] = {
@@ -240,6 +245,7 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		{ "color",	required_argument,	NULL, OPT_COLOR },
 		{ "context",	required_argument,	NULL, OPT_CONTEXT },
 		{ "diff",	required_argument,	NULL, OPT_DIFF },
+		{ "edge-threshold", required_argument,	NULL, OPT_EDGE_THRESHOLD },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "include",	required_argument,	NULL, 'I' },
@@ -247,6 +253,7 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 		{ "lines",	no_argument,		NULL, OPT_LINES },
 		{ "list-parts",	no_argument,		NULL, OPT_LIST_PARTS },
 		{ "mod-filename", required_argument,	NULL, OPT_MOD_FILENAME },
+		{ "node-threshold", required_argument,	NULL, OPT_NODE_THRESHOLD },
 		{ "mod-funcname", required_argument,	NULL, OPT_MOD_FUNCNAME },
 		{ "part",	required_argument,	NULL, OPT_PART },
 		{ "show",	required_argument,	NULL, OPT_SHOW },
@@ -264,6 +271,8 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 	o->threshold_val = 99;
 	o->show_percs = 1;
 	o->auto_annotate = 1;
+	o->node_threshold = 0.5;
+	o->edge_threshold = 0.1;
 	o->context = 8;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
@@ -329,9 +338,21 @@ parse_options(struct cga_opts *o, int argc, char **argv)
 				o->format = CGA_FORMAT_TSV;
 			else if (strcmp(optarg, "json") == 0)
 				o->format = CGA_FORMAT_JSON;
+			else if (strcmp(optarg, "dot") == 0)
+				o->format = CGA_FORMAT_DOT;
 			else
-				usage_error("expected text, tsv or json: "
+				usage_error("expected text, tsv, json or dot: "
 				    "--format=%s", optarg);
+			break;
+		case OPT_NODE_THRESHOLD:
+			if (percentage(optarg, &o->node_threshold) == -1)
+				usage_error("expected a percentage from 0 to "
+				    "100: --node-threshold=%s", optarg);
+			break;
+		case OPT_EDGE_THRESHOLD:
+			if (percentage(optarg, &o->edge_threshold) == -1)
+				usage_error("expected a percentage from 0 to "
+				    "100: --edge-threshold=%s", optarg);
 			break;
 		case OPT_CALLS:
 			o->calls = 1;
@@ -628,11 +649,13 @@ main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	if (o.format == CGA_FORMAT_TSV || o.format == CGA_FORMAT_JSON) {
+	if (o.format != CGA_FORMAT_TEXT) {
 		if (o.format == CGA_FORMAT_TSV)
 			cga_tsv(stdout, &v);
-		else
+		else if (o.format == CGA_FORMAT_JSON)
 			cga_json(stdout, &v);
+		else
+			cga_dot(stdout, &v);
 		cga_view_free(&v);
 		rc = 0;
 		goto flush;

@@ -10,6 +10,7 @@
 #define CGA_FORMAT_TEXT		0
 #define CGA_FORMAT_TSV		1
 #define CGA_FORMAT_JSON		2
+#define CGA_FORMAT_DOT		3
 
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
@@ -40,6 +41,8 @@ struct cga_opts {
 	int		  format;	/* CGA_FORMAT_* */
 	int		  calls;	/* --calls: tsv rows of call edges */
 	int		  lines;	/* --lines: tsv rows of line costs */
+	double		  node_threshold;	/* --format=dot, percent */
+	double		  edge_threshold;
 	char		**include;	/* -I directories, each ending in '/' */
 	size_t		  ninclude;
 	const char	 *profile;	/* the first profile */

@@ -70,6 +70,7 @@ struct cga_fn {
 	struct cga_call	*in;		/* calls it receives (via next_in) */
 	size_t		 scc;		/* strongly connected component */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
+	size_t		 node;		/* its node in --format=dot, 0: none */
 	UT_hash_handle	 hh;
 };
 
