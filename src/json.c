@@ -58,15 +58,18 @@ cost(FILE *out, const struct cga_profile *p, const uint64_t *c)
 }
 
 static void
-calls(FILE *out, const struct cga_profile *p, const struct cga_fn *fn,
+calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
     int callers)
 {
-	const struct cga_call	*c;
-	int			 first = 1;
+	const struct cga_profile *p = v->p;
+	const struct cga_call	**list, *c;
+	size_t			  n, i;
+	int			  first = 1;
 
 	fprintf(out, "      \"%s\": [", callers ? "callers" : "callees");
-	for (c = callers ? fn->in : fn->out; c != NULL;
-	    c = callers ? c->next_in : c->next_out) {
+	list = cga_calls_sorted(v, fn, callers, &n);
+	for (i = 0; i < n; i++) {
+		c = list[i];
 		fputs(first ? "\n" : ",\n", out);
 		first = 0;
 		fputs("        {\"function\": ", out);
@@ -77,6 +80,7 @@ calls(FILE *out, const struct cga_profile *p, const struct cga_fn *fn,
 		cost(out, p, c->cost);
 		putc('}', out);
 	}
+	free(list);
 	fputs(first ? "]" : "\n      ]", out);
 }
 
@@ -189,9 +193,9 @@ cga_json(FILE *out, const struct cga_view *v)
 		fputs(",\n      \"inclusive\": ", out);
 		cost(out, p, fns[i]->incl);
 		fputs(",\n", out);
-		calls(out, p, fns[i], 1);
+		calls(out, v, fns[i], 1);
 		fputs(",\n", out);
-		calls(out, p, fns[i], 0);
+		calls(out, v, fns[i], 0);
 		fputs("\n    }", out);
 	}
 	fputs(n ? "\n  ]" : "]", out);

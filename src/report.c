@@ -375,27 +375,38 @@ call_cmp(const void *a, const void *b)
 	    cb->key.callee->display);
 }
 
-static void
-print_calls(FILE *out, const struct cga_view *v, const size_t *w,
-    const struct cga_fn *fn, int callers)
+const struct cga_call **
+cga_calls_sorted(const struct cga_view *v, const struct cga_fn *fn,
+    int callers, size_t *np)
 {
 	const struct cga_call	 *c;
 	const struct cga_call	**list;
-	const struct cga_fn	 *other;
-	char			  count[CGA_FMT_COUNT];
-	size_t			  n = 0, i;
+	size_t			  n = 0;
 
 	for (c = callers ? fn->in : fn->out; c != NULL;
 	    c = callers ? c->next_in : c->next_out)
 		n++;
-	if (n == 0)
-		return;
-	list = xcalloc(n, sizeof(*list));
+	list = xcalloc(n + 1, sizeof(*list));
 	n = 0;
 	for (c = callers ? fn->in : fn->out; c != NULL;
 	    c = callers ? c->next_in : c->next_out)
 		list[n++] = c;
+	sort_view = v;
 	qsort(list, n, sizeof(*list), call_cmp);
+	*np = n;
+	return list;
+}
+
+static void
+print_calls(FILE *out, const struct cga_view *v, const size_t *w,
+    const struct cga_fn *fn, int callers)
+{
+	const struct cga_call	**list;
+	const struct cga_fn	 *other;
+	char			  count[CGA_FMT_COUNT];
+	size_t			  n, i;
+
+	list = cga_calls_sorted(v, fn, callers, &n);
 	for (i = 0; i < n; i++) {
 		other = callers ? list[i]->key.caller : list[i]->key.callee;
 		cga_print_cost(out, v, w, list[i]->cost);

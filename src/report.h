@@ -43,6 +43,9 @@ void	 cga_report_parts(FILE *, const struct cga_profile *);
 void	 cga_print_count(FILE *, const struct cga_profile *, uint64_t);
 /* qsort order of struct cga_file pointers by name. */
 int	 cga_file_name_cmp(const void *, const void *);
+/* A function's callers (or callees), most costly first, then by name. */
+const struct cga_call **cga_calls_sorted(const struct cga_view *,
+	    const struct cga_fn *, int callers, size_t *n);
 /* The functions the list shows, in order, thresholds applied (free it). */
 struct cga_fn **cga_report_select(const struct cga_view *, size_t *n);
 /*
