@@ -391,10 +391,17 @@ cga_calls_sorted(const struct cga_view *v, const struct cga_fn *fn,
 	for (c = callers ? fn->in : fn->out; c != NULL;
 	    c = callers ? c->next_in : c->next_out)
 		list[n++] = c;
-	sort_view = v;
-	qsort(list, n, sizeof(*list), call_cmp);
+	cga_calls_sort(v, list, n);
 	*np = n;
 	return list;
+}
+
+void
+cga_calls_sort(const struct cga_view *v, const struct cga_call **list,
+    size_t n)
+{
+	sort_view = v;
+	qsort(list, n, sizeof(*list), call_cmp);
 }
 
 static void

@@ -43,6 +43,9 @@ void	 cga_report_parts(FILE *, const struct cga_profile *);
 void	 cga_print_count(FILE *, const struct cga_profile *, uint64_t);
 /* qsort order of struct cga_file pointers by name. */
 int	 cga_file_name_cmp(const void *, const void *);
+/* Call edges, most costly first, then by caller and callee. */
+void	 cga_calls_sort(const struct cga_view *, const struct cga_call **,
+	    size_t);
 /* A function's callers (or callees), most costly first, then by name. */
 const struct cga_call **cga_calls_sorted(const struct cga_view *,
 	    const struct cga_fn *, int callers, size_t *n);

@@ -51,27 +51,12 @@ calls_in(const struct cga_profile *p, const struct cga_fn *fn)
 	return n;
 }
 
-static const struct cga_view *sort_view;
-
-static int
-call_cmp(const void *a, const void *b)
-{
-	const struct cga_call	*ca = *(const struct cga_call *const *)a;
-	const struct cga_call	*cb = *(const struct cga_call *const *)b;
-	int			 c;
-
-	c = cga_cost_cmp(sort_view, ca->cost, cb->cost);
-	if (c == 0)
-		c = strcmp(ca->key.caller->display, cb->key.caller->display);
-	return c != 0 ? c : strcmp(ca->key.callee->display,
-	    cb->key.callee->display);
-}
-
 static void
 tsv_calls(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
-	struct cga_call		 *c, *tmp, **all;
+	struct cga_call		 *c, *tmp;
+	const struct cga_call	**all;
 	size_t			  n = 0, i;
 
 	fputs("caller\tcallee\tcount", out);
@@ -80,8 +65,7 @@ tsv_calls(FILE *out, const struct cga_view *v)
 	all = xcalloc(HASH_COUNT(p->calls) + 1, sizeof(*all));
 	HASH_ITER(hh, p->calls, c, tmp)
 		all[n++] = c;
-	sort_view = v;
-	qsort(all, n, sizeof(*all), call_cmp);
+	cga_calls_sort(v, all, n);
 	for (i = 0; i < n && !ferror(out); i++) {
 		field(out, all[i]->key.caller->display);
 		putc('\t', out);
