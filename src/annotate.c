@@ -485,7 +485,7 @@ find_file(const struct cga_profile *p, const char *name)
 {
 	struct cga_file	*f;
 
-	for (f = p->files; f != NULL; f = f->hh.next)
+	for (f = p->files; f != NULL; f = f->next)
 		if (strcmp(f->name, name) == 0)
 			return f;
 	return NULL;
@@ -523,7 +523,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		for (i = 0; i < nlisted; i++) {
 			if (strcmp(listed[i]->key.file, "???") == 0)
 				continue;
-			HASH_FIND_PTR(p->files, &listed[i]->key.file, f);
+			f = cga_file_find(p, listed[i]->key.file);
 			if (f != NULL && add_file(&g, p, f->name, f, 0) == -1)
 				goto overflow;
 		}

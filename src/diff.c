@@ -69,7 +69,7 @@ static void
 add_profile(struct differ *df, const struct cga_profile *p, int sign)
 {
 	struct cga_profile	*d = df->d;
-	struct cga_fn		*fn, *tmp, *dfn;
+	struct cga_fn		*fn, *dfn;
 	struct cga_call		*c, *ctmp, *dc;
 	struct cga_site		*s, *ds;
 	size_t			 i;
@@ -78,7 +78,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 
 	df->sign = sign;
 	df->src = p;
-	HASH_ITER(hh, p->fns, fn, tmp) {
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		dfn = fn_in(df, fn);
 		dfn->listed |= fn->listed;
 		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
@@ -124,7 +124,7 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	struct differ		 df;
 	struct cga_profile	*d = cga_profile_new();
 	struct cga_event	*ev;
-	struct cga_fn		*fn, *tmp;
+	struct cga_fn		*fn;
 	size_t			 i, t;
 	uint64_t		 at = 0;
 
@@ -158,7 +158,7 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	if (!df.err && cga_sites_merge(d, &at) != 0)
 		df.err = 1;
 	/* A function only one of the two has still has an inclusive cost. */
-	HASH_ITER(hh, d->fns, fn, tmp)
+	for (fn = d->fns; fn != NULL; fn = fn->next)
 		if (fn->incl == NULL)
 			fn->incl = fn->self;
 	if (df.err) {

@@ -65,7 +65,7 @@ cga_dot(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct cga_fn		 *fn, *tmp;
+	struct cga_fn		 *fn;
 	const struct cga_call	 *c;
 	size_t			  e = v->nsort > 0 ? v->sort[0] : 0;
 	size_t			  id = 0;
@@ -79,7 +79,7 @@ cga_dot(FILE *out, const struct cga_view *v)
 	fputs("  node [shape=box, style=\"filled,rounded\", "
 	    "fontname=\"Helvetica\", fontsize=10];\n", out);
 	fputs("  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
-	HASH_ITER(hh, p->fns, fn, tmp) {
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		fn->node = 0;
 		f = share(v, fn->incl, e);
 		if ((f < 0 ? -f : f) * 100 < o->node_threshold ||
@@ -98,7 +98,7 @@ cga_dot(FILE *out, const struct cga_view *v)
 		colour(out, f);
 		fputs("];\n", out);
 	}
-	HASH_ITER(hh, p->fns, fn, tmp) {
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if (fn->node == 0)
 			continue;
 		for (c = fn->out; c != NULL; c = c->next_out) {

@@ -93,7 +93,7 @@ int
 cga_profile_inclusive(struct cga_profile *p)
 {
 	struct tarjan	  t;
-	struct cga_fn	**fns, *fn, *tmp;
+	struct cga_fn	**fns, *fn;
 	struct cga_call	 *c;
 	uint64_t	**unit;
 	char		 *entered;
@@ -101,7 +101,7 @@ cga_profile_inclusive(struct cga_profile *p)
 	int		  err = 0;
 
 	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	HASH_ITER(hh, p->fns, fn, tmp) {
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		fn->scc = n;
 		fns[n++] = fn;
 	}

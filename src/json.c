@@ -96,7 +96,7 @@ files(FILE *out, const struct cga_profile *p, struct cga_fn **fns, size_t n)
 	for (i = 0; i < n; i++) {
 		struct cga_file *f;
 
-		HASH_FIND_PTR(p->files, &fns[i]->key.file, f);
+		f = cga_file_find(p, fns[i]->key.file);
 		for (j = 0; j < nf && f != NULL; j++)
 			if (list[j] == f)
 				break;

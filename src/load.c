@@ -13,8 +13,12 @@
 
 /* Warnings printed per file before the rest are only counted. */
 #define MAX_WARNINGS	20
-/* Name ids below this are kept in an array, others in a hash. */
-#define ID_ARRAY_MAX	(1u << 20)
+/*
+ * Name ids are kept in an array indexed by id, as callgrind numbers them
+ * from 1 up, while the array stays within a few times the ids defined
+ * (or this size); sparser ids go to a hash.
+ */
+#define ID_ARRAY_MIN	(1u << 20)
 
 enum idkind { ID_FILE, ID_FN, ID_OBJ, ID_KINDS };
 enum poskind { POS_INSTR, POS_BB, POS_LINE };
@@ -29,6 +33,7 @@ struct ident {
 struct idtab {
 	const char	**v;
 	size_t		  n;
+	size_t		  count;	/* ids defined */
 	struct ident	 *h;
 };
 
@@ -243,9 +248,9 @@ idtab_get(struct idtab *t, uint64_t id)
 {
 	struct ident	*e;
 
-	if (id < t->n)
+	if (id < t->n && t->v[id] != NULL)
 		return t->v[id];
-	if (id < ID_ARRAY_MAX)
+	if (t->h == NULL)
 		return NULL;
 	HASH_FIND(hh, t->h, &id, sizeof(id), e);
 	return e != NULL ? e->name : NULL;
@@ -255,15 +260,17 @@ static void
 idtab_set(struct loader *ld, struct idtab *t, uint64_t id, const char *name)
 {
 	struct ident	*e;
+	uint64_t	 max = 4 * (uint64_t)t->count + 1024;
 	size_t		 n;
 
-	if (id < ID_ARRAY_MAX) {
+	t->count++;
+	if (max < ID_ARRAY_MIN)
+		max = ID_ARRAY_MIN;
+	if (id < t->n || id < max) {
 		if (id >= t->n) {
 			n = t->n ? t->n : 256;
 			while (n <= id)
 				n *= 2;
-			if (n > ID_ARRAY_MAX)
-				n = ID_ARRAY_MAX;
 			t->v = xreallocarray(t->v, n, sizeof(*t->v));
 			memset(t->v + t->n, 0, (n - t->n) * sizeof(*t->v));
 			t->n = n;
@@ -1319,7 +1326,7 @@ cga_profile_sniff(const char *path, char ***names, size_t *n)
 int
 cga_profile_finish(struct cga_profile *p)
 {
-	struct cga_fn	*fn, *ftmp;
+	struct cga_fn	*fn;
 	struct cga_call	*c, *ctmp;
 	struct derive	 d;
 	size_t		 i;
@@ -1340,7 +1347,7 @@ cga_profile_finish(struct cga_profile *p)
 		err |= cga_cost_derive(p, p->parts[i].total);
 		err |= cga_cost_derive(p, p->parts[i].self);
 	}
-	HASH_ITER(hh, p->fns, fn, ftmp)
+	for (fn = p->fns; fn != NULL; fn = fn->next)
 		err |= cga_cost_derive(p, fn->self);
 	HASH_ITER(hh, p->calls, c, ctmp)
 		err |= cga_cost_derive(p, c->cost);

@@ -5,14 +5,15 @@
 #include "profile.h"
 
 /*
- * An interned name.  It remembers the file of that name and the last
- * function of that name looked up, which is nearly always the next one
- * wanted: most lookups then need no hashing at all.
+ * An interned name.  It leads to the file of that name and to the
+ * functions of that name, so that neither needs a table of its own.
  */
 struct cga_str {
-	UT_hash_handle	 hh;
 	struct cga_file	*file;
-	struct cga_fn	*fn;
+	struct cga_fn	*fns;		/* of this name, via same_name */
+	struct cga_fn	*infile;	/* of this file, via same_file */
+	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
+	uint32_t	 ninfile;
 	size_t		 len;
 	char		 s[];
 };
@@ -32,25 +33,23 @@ cga_profile_new(void)
 void
 cga_profile_free(struct cga_profile *p)
 {
-	struct cga_file	*f, *ftmp;
+	struct cga_file	*f;
 	size_t		 i;
 
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
-	HASH_ITER(hh, p->files, f, ftmp) {
+	for (f = p->files; f != NULL; f = f->next) {
 		free(f->dense);
 		free(f->present);
 		free(f->skeys);
 		free(f->scost);
 	}
 	free(p->ev);
-	HASH_CLEAR(hh, p->files);
-	HASH_CLEAR(hh, p->fns);
 	HASH_CLEAR(hh, p->calls);
 	free(p->sites);
-	HASH_CLEAR(hh, p->strs);
+	free(p->strs);
 	free(p->desc);
 	for (i = 0; i < p->nparts; i++)
 		free(p->parts[i].desc);
@@ -59,20 +58,53 @@ cga_profile_free(struct cga_profile *p)
 	free(p);
 }
 
-/* Equal names share one copy, so tables can key on the pointer. */
+/* Moves the names to a table twice as big; their hashes say where. */
+static void
+strs_grow(struct cga_profile *p)
+{
+	struct cga_strslot	*old = p->strs, *v;
+	size_t			 cap = p->strcap ? 2 * p->strcap : 1024, i, j;
+
+	v = xcalloc(cap, sizeof(*v));
+	for (i = 0; i < p->strcap; i++) {
+		if (old[i].str == NULL)
+			continue;
+		for (j = old[i].hash & (cap - 1); v[j].str != NULL;
+		    j = (j + 1) & (cap - 1))
+			;
+		v[j] = old[i];
+	}
+	free(old);
+	p->strs = v;
+	p->strcap = cap;
+}
+
+/* Equal names share one copy, so that tables can key on the pointer. */
 const char *
 cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 {
-	struct cga_str	*e;
+	struct cga_strslot	*slot;
+	struct cga_str		*e;
+	uint64_t		 h = cga_hash(s, len);
+	size_t			 i;
 
-	HASH_FIND(hh, p->strs, s, len, e);
-	if (e != NULL)
-		return e->s;
+	if (2 * (p->nstrs + 1) > p->strcap)
+		strs_grow(p);
+	for (i = h & (p->strcap - 1);; i = (i + 1) & (p->strcap - 1)) {
+		slot = &p->strs[i];
+		if (slot->str == NULL)
+			break;
+		if (slot->hash == h && slot->str->len == len &&
+		    memcmp(slot->str->s, s, len) == 0)
+			return slot->str->s;
+	}
 	e = cga_arena_alloc(&p->arena, sizeof(*e) + len + 1);
 	e->len = len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
-	HASH_ADD_KEYPTR(hh, p->strs, e->s, len, e);
+	slot->hash = h;
+	slot->str = e;
+	p->nstrs++;
 	return e->s;
 }
 
@@ -114,10 +146,22 @@ cga_file_get(struct cga_profile *p, const char *name)
 	if (f == NULL) {
 		f = cga_arena_alloc(&p->arena, sizeof(*f));
 		f->name = name;
-		HASH_ADD_PTR(p->files, name, f);
+		if (p->files_last != NULL)
+			p->files_last->next = f;
+		else
+			p->files = f;
+		p->files_last = f;
+		p->nfiles++;
 		str->file = f;
 	}
 	return f;
+}
+
+struct cga_file *
+cga_file_find(const struct cga_profile *p, const char *name)
+{
+	(void)p;
+	return str_of(name)->file;
 }
 
 /* Where line is, or would go, in the file's table. */
@@ -252,10 +296,10 @@ void
 cga_lines_each(const struct cga_profile *p,
     void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
 {
-	struct cga_file	*f, *ftmp;
+	struct cga_file	*f;
 	uint64_t	 i;
 
-	HASH_ITER(hh, p->files, f, ftmp) {
+	for (f = p->files; f != NULL; f = f->next) {
 		for (i = 0; i < f->cap; i++)
 			if (present(f, i))
 				fn(ctx, f, f->lo + i, f->dense + i * p->lw);
@@ -302,28 +346,31 @@ cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 	return r;
 }
 
+/*
+ * A function is found among those of its name or those of its file,
+ * whichever are fewer: nearly always one or two.
+ */
 struct cga_fn *
 cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 {
-	struct cga_fn_key	 key;
-	struct cga_fn		*fn;
-	struct cga_str		*str = str_of(name);
-	size_t			 flen, nlen;
-	char			*d;
+	struct cga_str	*str = str_of(name), *fstr = str_of(file);
+	struct cga_fn	*fn;
+	size_t		 flen, nlen;
+	char		*d;
 
-	if (str->fn != NULL && str->fn->key.file == file)
-		return str->fn;
-	memset(&key, 0, sizeof(key));
-	key.file = file;
-	key.name = name;
-	/* A name never used for a function yet has none to find. */
-	if (str->fn != NULL) {
-		HASH_FIND(hh, p->fns, &key, sizeof(key), fn);
-		if (fn != NULL)
-			return str->fn = fn;
+	if (str->nfns <= fstr->ninfile) {
+		for (fn = str->fns; fn != NULL; fn = fn->same_name)
+			if (fn->key.file == file)
+				return fn;
+	} else {
+		for (fn = fstr->infile; fn != NULL; fn = fn->same_file)
+			if (fn->key.name == name)
+				return fn;
 	}
-	fn = cga_arena_alloc(&p->arena, sizeof(*fn));
-	fn->key = key;
+	/* Arena memory comes zeroed. */
+	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
+	fn->key.file = file;
+	fn->key.name = name;
 	flen = strlen(file);
 	nlen = strlen(name);
 	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
@@ -331,10 +378,22 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	d[flen] = ':';
 	memcpy(d + flen + 1, name, nlen + 1);
 	fn->display = d;
-	fn->self = cga_cost_new(p);
-	HASH_ADD(hh, p->fns, key, sizeof(key), fn);
+	fn->self = fn->cost;
+	fn->same_name = str->fns;
+	str->fns = fn;
+	if (str->nfns < UINT32_MAX)
+		str->nfns++;
+	fn->same_file = fstr->infile;
+	fstr->infile = fn;
+	if (fstr->ninfile < UINT32_MAX)
+		fstr->ninfile++;
+	if (p->fns_last != NULL)
+		p->fns_last->next = fn;
+	else
+		p->fns = fn;
+	p->fns_last = fn;
 	p->nfns++;
-	return str->fn = fn;
+	return fn;
 }
 
 struct cga_call *

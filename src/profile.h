@@ -51,7 +51,7 @@ struct cga_file {
 	uint64_t	**scost;	/* their costs; NULL: a free slot */
 	int		 keep;		/* line costs kept: 0 not asked yet, */
 					/* 1 yes, 2 no (cannot be annotated) */
-	UT_hash_handle	 hh;
+	struct cga_file	*next;		/* all files, in the order they came */
 };
 
 struct cga_fn_key {
@@ -71,7 +71,10 @@ struct cga_fn {
 	size_t		 scc;		/* strongly connected component */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	size_t		 node;		/* its node in --format=dot, 0: none */
-	UT_hash_handle	 hh;
+	struct cga_fn	*next;		/* all functions, in the order they came */
+	struct cga_fn	*same_name;	/* the next one of the same name */
+	struct cga_fn	*same_file;	/* the next one of the same file */
+	uint64_t	 cost[];	/* self points here */
 };
 
 struct cga_call_key {
@@ -127,9 +130,20 @@ struct cga_part {
 
 struct cga_str;
 
+/*
+ * The interned names, open-addressed: each slot keeps the name's hash, so
+ * that a probe reads one slot and, only when hashes agree, the name.
+ */
+struct cga_strslot {
+	uint64_t	 hash;
+	struct cga_str	*str;		/* NULL: free */
+};
+
 struct cga_profile {
 	struct cga_arena  arena;
-	struct cga_str	 *strs;		/* interned strings (uthash) */
+	struct cga_strslot *strs;
+	size_t		  nstrs;
+	size_t		  strcap;	/* a power of 2, or 0 */
 
 	size_t		  nev;		/* events, derived ones last */
 	size_t		  nrec;		/* recorded events (the events: line) */
@@ -154,8 +168,13 @@ struct cga_profile {
 	uint64_t	 *total;	/* program total: the parts' totals summed */
 	int		  calculated;	/* some part's total came from cost lines */
 
-	struct cga_file	 *files;
-	struct cga_fn	 *fns;
+	/*
+	 * Files and functions are found through their interned names; these
+	 * lists hold them all in the order they were made.
+	 */
+	struct cga_file	 *files, *files_last;
+	size_t		  nfiles;
+	struct cga_fn	 *fns, *fns_last;
 	struct cga_call	 *calls;
 	char		 *sites;	/* nsites records of sitesize bytes */
 	size_t		  nsites;
@@ -185,6 +204,8 @@ size_t	 cga_event_index(const struct cga_profile *, const char *name);
 uint64_t *cga_cost_new(struct cga_profile *);
 /* The file of an interned name. */
 struct cga_file *cga_file_get(struct cga_profile *, const char *name);
+/* The file of an interned name, or NULL if none was made. */
+struct cga_file *cga_file_find(const struct cga_profile *, const char *name);
 /* The cost of a line of a file, made if need be. */
 uint64_t *cga_line_get(struct cga_profile *, struct cga_file *, uint64_t line);
 /* The cost of a line, or NULL if no cost line named it. */

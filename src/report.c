@@ -441,7 +441,7 @@ cga_report_select(const struct cga_view *v, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct cga_fn		**fns, *fn, *tmp;
+	struct cga_fn		**fns, *fn;
 	const uint64_t		 *cost;
 	size_t			  n = 0, i, j, e, shown = 0;
 	uint64_t		 *curr;	/* what the listed rows hold */
@@ -451,7 +451,7 @@ cga_report_select(const struct cga_view *v, size_t *np)
 	int			  reached;
 
 	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	HASH_ITER(hh, p->fns, fn, tmp)
+	for (fn = p->fns; fn != NULL; fn = fn->next)
 		if (fn_listed(v, fn))
 			fns[n++] = fn;
 	sort_view = v;
@@ -519,7 +519,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
-	struct cga_fn		**fns, *fn, *tmp;
+	struct cga_fn		**fns, *fn;
 	const struct cga_call	 *c;
 	size_t			 *tw, *fw, n, i;
 
@@ -527,7 +527,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	cga_widths_add(v, tw, p->total);
 	/* Columns fit every function, listed or not, as in the script. */
 	fw = cga_widths_new(v);
-	HASH_ITER(hh, p->fns, fn, tmp) {
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if (!fn_listed(v, fn))
 			continue;
 		cga_widths_add(v, fw, fn_cost(v, fn));

@@ -82,15 +82,15 @@ static void
 tsv_lines(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
-	struct cga_file		 *f, *tmp, **files;
+	struct cga_file		 *f, **files;
 	struct cga_lineref	 *lines;
 	size_t			  n = 0, nl, i, j;
 
 	fputs("file\tline\tfunction", out);
 	names(out, v, "");
 	putc('\n', out);
-	files = xcalloc(HASH_COUNT(p->files) + 1, sizeof(*files));
-	HASH_ITER(hh, p->files, f, tmp)
+	files = xcalloc(p->nfiles + 1, sizeof(*files));
+	for (f = p->files; f != NULL; f = f->next)
 		files[n++] = f;
 	qsort(files, n, sizeof(*files), cga_file_name_cmp);
 	for (i = 0; i < n && !ferror(out); i++) {

@@ -16,10 +16,10 @@ load_incl(const char *text)
 static void
 check_bounds(void)
 {
-	struct cga_fn	*fn, *tmp;
+	struct cga_fn	*fn;
 	size_t		 e;
 
-	HASH_ITER(hh, tp->fns, fn, tmp) {
+	for (fn = tp->fns; fn != NULL; fn = fn->next) {
 		ck_assert_msg(fn->incl != NULL, "%s: no inclusive cost",
 		    fn->display);
 		for (e = 0; e < tp->nev; e++) {

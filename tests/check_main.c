@@ -117,9 +117,9 @@ ev(const struct cga_profile *p, const char *name)
 struct cga_fn *
 find_fn(const struct cga_profile *p, const char *display)
 {
-	struct cga_fn	*fn, *tmp;
+	struct cga_fn	*fn;
 
-	HASH_ITER(hh, p->fns, fn, tmp)
+	for (fn = p->fns; fn != NULL; fn = fn->next)
 		if (strcmp(fn->display, display) == 0)
 			return fn;
 	return NULL;
@@ -162,9 +162,9 @@ call_of(const char *caller, const char *callee)
 struct cga_file *
 find_file(const struct cga_profile *p, const char *name)
 {
-	struct cga_file	*f, *tmp;
+	struct cga_file	*f;
 
-	HASH_ITER(hh, p->files, f, tmp)
+	for (f = p->files; f != NULL; f = f->next)
 		if (strcmp(f->name, name) == 0)
 			return f;
 	return NULL;
@@ -269,11 +269,11 @@ call_count(const char *caller, const char *callee)
 uint64_t
 self_sum(const char *event)
 {
-	struct cga_fn	*fn, *tmp;
+	struct cga_fn	*fn;
 	uint64_t	 sum = 0;
 	size_t		 e = ev(tp, event);
 
-	HASH_ITER(hh, tp->fns, fn, tmp)
+	for (fn = tp->fns; fn != NULL; fn = fn->next)
 		sum += fn->self[e];
 	return sum;
 }
@@ -281,10 +281,10 @@ self_sum(const char *event)
 size_t
 nfns_listed(void)
 {
-	struct cga_fn	*fn, *tmp;
+	struct cga_fn	*fn;
 	size_t		 n = 0;
 
-	HASH_ITER(hh, tp->fns, fn, tmp)
+	for (fn = tp->fns; fn != NULL; fn = fn->next)
 		n += fn->listed != 0;
 	return n;
 }
