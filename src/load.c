@@ -768,6 +768,88 @@ current_fn(struct loader *ld)
 	return ld->fn;
 }
 
+/*
+ * The fast reading of a cost line, for the form valgrind writes: single
+ * spaces, numbers of at most 19 digits (16 hex ones).  It changes nothing
+ * until the whole line has been read; -1 means "read it the slow way",
+ * which gives the error, if any.
+ */
+static const unsigned char hexdigit[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11,
+	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+static inline const char *
+fast_number(const char *s, uint64_t *v)
+{
+	const char	*start;
+	uint64_t	 n = 0;
+	unsigned	 d;
+
+	if (s[0] == '0' && s[1] == 'x') {
+		for (s += 2, start = s; (d = hexdigit[(unsigned char)*s]) != 0;
+		    s++)
+			n = n << 4 | (d - 1);
+		if (s == start || s - start > 16)
+			return NULL;
+	} else {
+		for (start = s; (d = (unsigned)(*s - '0')) <= 9; s++)
+			n = n * 10 + d;
+		if (s == start || s - start > 19)
+			return NULL;
+	}
+	*v = n;
+	return s;
+}
+
+static int
+fast_cost(struct loader *ld, const char *s, uint64_t *pos)
+{
+	uint64_t	 n;
+	size_t		 i, k = 0;
+	char		 sign;
+
+	for (i = 0; i < ld->npos; i++) {
+		if (i > 0 && *s++ != ' ')
+			return -1;
+		sign = *s;
+		if (sign == '*') {
+			pos[i] = ld->last[i];
+			s++;
+		} else {
+			if (sign == '+' || sign == '-')
+				s++;
+			if ((s = fast_number(s, &n)) == NULL)
+				return -1;
+			if (sign == '+') {
+				if (__builtin_add_overflow(ld->last[i], n, &n))
+					return -1;
+			} else if (sign == '-') {
+				if (n > ld->last[i])
+					return -1;
+				n = ld->last[i] - n;
+			}
+			pos[i] = n;
+		}
+		if (*s != ' ' && *s != '\0')
+			return -1;
+	}
+	while (*s == ' ' && s[1] != '\0') {
+		if (k == ld->nfev || (s = fast_number(s + 1, &n)) == NULL ||
+		    (*s != ' ' && *s != '\0'))
+			return -1;
+		ld->vals[ld->map[k++]] = n;
+	}
+	if (*s == ' ')
+		s++;
+	if (*s != '\0')
+		return -1;
+	ld->k = k;
+	return 0;
+}
+
 static int
 cost_line(struct loader *ld, char *s)
 {
@@ -783,18 +865,20 @@ cost_line(struct loader *ld, char *s)
 		return -1;
 	if (ld->skip)
 		return 0;
-	for (i = 0; i < ld->npos; i++) {
-		if (i > 0) {
-			if (!blank(*s))
-				return bad(ld, "expected a position");
-			s = skip_blanks(s);
+	if (fast_cost(ld, s, pos) == -1) {
+		for (i = 0; i < ld->npos; i++) {
+			if (i > 0) {
+				if (!blank(*s))
+					return bad(ld, "expected a position");
+				s = skip_blanks(s);
+			}
+			if (subposition(ld, &s, ld->last[i], &pos[i]) == -1)
+				return -1;
 		}
-		if (subposition(ld, &s, ld->last[i], &pos[i]) == -1)
+		if (counts(ld, s) == -1)
 			return -1;
 	}
 	memcpy(ld->last, pos, sizeof(pos));
-	if (counts(ld, s) == -1)
-		return -1;
 	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
 	fn = current_fn(ld);
 
