@@ -436,26 +436,79 @@ tree_skips(const struct cga_fn *fn)
 	return strcmp(fn->display, "???:???") == 0;
 }
 
+/*
+ * A function's place by its first sort event alone, kept beside the
+ * pointer so that sorting reads no function; functions that tie on it are
+ * put in order by fn_cmp when the listing reaches them, which with a
+ * threshold is seldom far.
+ */
+struct rank {
+	unsigned	 def;
+	uint64_t	 mag;		/* size of the count */
+	uint64_t	 val;		/* the count, signed in a difference */
+	struct cga_fn	*fn;
+};
+
+static int
+rank_key_cmp(const struct rank *a, const struct rank *b)
+{
+	if (a->def != b->def)
+		return a->def > b->def ? -1 : 1;
+	if (a->mag != b->mag)
+		return a->mag > b->mag ? -1 : 1;
+	if (a->val != b->val) {
+		if (sort_view->p->diff)
+			return (int64_t)a->val > (int64_t)b->val ? -1 : 1;
+		return a->val > b->val ? -1 : 1;
+	}
+	return 0;
+}
+
+static int
+rank_cmp(const void *a, const void *b)
+{
+	return rank_key_cmp(a, b);
+}
+
+static int
+rank_fn_cmp(const void *a, const void *b)
+{
+	return fn_cmp(&((const struct rank *)a)->fn,
+	    &((const struct rank *)b)->fn);
+}
+
 struct cga_fn **
 cga_report_select(const struct cga_view *v, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
 	struct cga_fn		**fns, *fn;
+	struct rank		 *rank;
 	const uint64_t		 *cost;
-	size_t			  n = 0, i, j, e, shown = 0;
+	size_t			  n = 0, i, j, e, run, shown = 0;
 	uint64_t		 *curr;	/* what the listed rows hold */
 	uint64_t		 *base;	/* what curr is a share of */
 	char			 *neg;	/* inclusive: cost above the total */
 	double			  prop;
-	int			  reached;
+	int			  reached = 0;
 
-	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		if (fn_listed(v, fn))
-			fns[n++] = fn;
+	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (!fn_listed(v, fn))
+			continue;
+		rank[n].fn = fn;
+		if (v->nsort > 0) {
+			cost = fn_cost(v, fn);
+			e = v->sort[0];
+			rank[n].def = cga_cost_defined(p, cost, e);
+			rank[n].val = rank[n].def ? cost[e] : 0;
+			rank[n].mag = p->diff ? cga_magnitude(rank[n].val) :
+			    rank[n].val;
+		}
+		n++;
+	}
 	sort_view = v;
-	qsort(fns, n, sizeof(*fns), fn_cmp);
+	qsort(rank, n, sizeof(*rank), rank_cmp);
 
 	curr = xcalloc(v->nsort, sizeof(*curr));
 	neg = xcalloc(v->nsort, 1);
@@ -469,15 +522,24 @@ cga_report_select(const struct cga_view *v, size_t *np)
 		}
 		/* A difference: the threshold is of all the change listed. */
 		for (i = 0; i < n; i++) {
-			cost = fn_cost(v, fns[i]);
+			cost = fn_cost(v, rank[i].fn);
 			if (cga_cost_defined(p, cost, e) &&
 			    __builtin_add_overflow(base[j],
 			    cga_magnitude(cost[e]), &base[j]))
 				base[j] = UINT64_MAX;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		fn = fns[i];
+	fns = xcalloc(n + 1, sizeof(*fns));
+	for (i = 0; i < n && !reached; i++) {
+		if (i == 0 || rank_key_cmp(&rank[i - 1], &rank[i]) != 0) {
+			for (run = 1; i + run < n &&
+			    rank_key_cmp(&rank[i], &rank[i + run]) == 0; run++)
+				;
+			if (run > 1)
+				qsort(rank + i, run, sizeof(*rank),
+				    rank_fn_cmp);
+		}
+		fn = rank[i].fn;
 		if (v->filter) {
 			reached = 1;
 			for (j = 0; j < v->nsort; j++) {
@@ -507,6 +569,7 @@ cga_report_select(const struct cga_view *v, size_t *np)
 				curr[j] = UINT64_MAX;
 		}
 	}
+	free(rank);
 	free(curr);
 	free(neg);
 	free(base);
