@@ -878,7 +878,8 @@ cost_line(struct loader *ld, char *s)
 		if (counts(ld, s) == -1)
 			return -1;
 	}
-	memcpy(ld->last, pos, sizeof(pos));
+	for (i = 0; i < ld->npos; i++)
+		ld->last[i] = pos[i];
 	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
 	fn = current_fn(ld);
 

@@ -444,6 +444,54 @@ opts_free(struct cga_opts *o)
 		free((char *)o->profile);
 }
 
+/* A directory want_lines looked in, and whether it can be searched. */
+struct dir_seen {
+	UT_hash_handle	 hh;
+	int		 ok;
+	char		 name[];
+};
+
+static struct dir_seen *dirs_seen;
+
+/*
+ * Whether path can be read.  A profile from another machine names many
+ * files in directories that do not exist here: each such directory is
+ * asked about once, not each file in it.
+ */
+static int
+readable(const char *path)
+{
+	const char		*slash = strrchr(path, '/');
+	struct dir_seen		*d;
+	size_t			 len;
+
+	if (slash != NULL && slash > path) {
+		len = (size_t)(slash - path);
+		HASH_FIND(hh, dirs_seen, path, len, d);
+		if (d == NULL) {
+			d = xmalloc(sizeof(*d) + len + 1);
+			memcpy(d->name, path, len);
+			d->name[len] = '\0';
+			d->ok = access(d->name, X_OK) == 0;
+			HASH_ADD_KEYPTR(hh, dirs_seen, d->name, len, d);
+		}
+		if (!d->ok)
+			return 0;
+	}
+	return access(path, R_OK) == 0;
+}
+
+static void
+dirs_seen_free(void)
+{
+	struct dir_seen	*d, *tmp;
+
+	HASH_ITER(hh, dirs_seen, d, tmp) {
+		HASH_DEL(dirs_seen, d);
+		free(d);
+	}
+}
+
 /*
  * Whether a file's line costs may be printed: it is named on the command
  * line, or auto-annotation is on and its source can be found.  The costs
@@ -465,13 +513,13 @@ want_lines(void *ctx, const char *name)
 		return 1;
 	if (!o->auto_annotate || strcmp(name, "???") == 0)
 		return 0;
-	if (access(name, R_OK) == 0)
+	if (readable(name))
 		return 1;
 	for (i = 0; i < o->ninclude; i++) {
 		path = xmalloc(strlen(o->include[i]) + strlen(name) + 1);
 		strcpy(path, o->include[i]);
 		strcat(path, name);
-		found = access(path, R_OK) == 0;
+		found = readable(path);
 		free(path);
 		if (found)
 			return 1;
@@ -676,5 +724,6 @@ out:
 	cga_profile_free(p);
 	opts_free(&o);
 	free(cwd);
+	dirs_seen_free();
 	return rc;
 }
