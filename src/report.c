@@ -438,36 +438,47 @@ tree_skips(const struct cga_fn *fn)
 
 /*
  * A function's place by its first sort event alone, kept beside the
- * pointer so that sorting reads no function; functions that tie on it are
- * put in order by fn_cmp when the listing reaches them, which with a
- * threshold is seldom far.
+ * pointer so that sorting reads no function: the size of its count, with
+ * functions that lack the event apart, after the others.  Functions that
+ * tie on it are put in order by fn_cmp when the listing reaches them,
+ * which with a threshold is seldom far.
  */
 struct rank {
-	unsigned	 def;
-	uint64_t	 mag;		/* size of the count */
-	uint64_t	 val;		/* the count, signed in a difference */
+	uint64_t	 key;
 	struct cga_fn	*fn;
 };
 
-static int
-rank_key_cmp(const struct rank *a, const struct rank *b)
+/* Sorts by key, highest first: a byte at a time, least significant first. */
+static void
+rank_sort(struct rank *r, size_t n)
 {
-	if (a->def != b->def)
-		return a->def > b->def ? -1 : 1;
-	if (a->mag != b->mag)
-		return a->mag > b->mag ? -1 : 1;
-	if (a->val != b->val) {
-		if (sort_view->p->diff)
-			return (int64_t)a->val > (int64_t)b->val ? -1 : 1;
-		return a->val > b->val ? -1 : 1;
-	}
-	return 0;
-}
+	struct rank	*tmp, *from = r, *to, *swap;
+	size_t		 count[256], i, b, sum, c;
+	unsigned	 shift;
 
-static int
-rank_cmp(const void *a, const void *b)
-{
-	return rank_key_cmp(a, b);
+	tmp = xcalloc(n + 1, sizeof(*tmp));
+	to = tmp;
+	for (shift = 0; shift < 64; shift += 8) {
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[255 - (from[i].key >> shift & 0xff)]++;
+		if (count[255 - (from[0].key >> shift & 0xff)] == n)
+			continue;	/* all share this byte */
+		for (b = 0, sum = 0; b < 256; b++) {
+			c = count[b];
+			count[b] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[255 - (from[i].key >> shift & 0xff)]++] =
+			    from[i];
+		swap = from;
+		from = to;
+		to = swap;
+	}
+	if (from != r)
+		memcpy(r, from, n * sizeof(*r));
+	free(tmp);
 }
 
 static int
@@ -477,39 +488,70 @@ rank_fn_cmp(const void *a, const void *b)
 	    &((const struct rank *)b)->fn);
 }
 
-struct cga_fn **
-cga_report_select(const struct cga_view *v, size_t *np)
+/*
+ * The functions to list, ranked; their columns' widths added to w, if
+ * not NULL.  The undefined are set apart at the end, from *nundef on.
+ */
+static struct rank *
+rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_opts	 *o = v->o;
+	const struct cga_call	 *c;
+	struct cga_fn		 *fn;
+	struct rank		 *rank;
+	const uint64_t		 *cost;
+	size_t			  n = 0, lo = 0, hi = p->nfns, i;
+
+	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (!fn_listed(v, fn))
+			continue;
+		cost = fn_cost(v, fn);
+		if (w != NULL) {
+			cga_widths_add(v, w, cost);
+			/* Call rows must fit the columns too. */
+			if (o->tree & CGA_TREE_CALLER)
+				for (c = fn->in; c != NULL; c = c->next_in)
+					cga_widths_add(v, w, c->cost);
+			if (o->tree & CGA_TREE_CALLING)
+				for (c = fn->out; c != NULL; c = c->next_out)
+					cga_widths_add(v, w, c->cost);
+		}
+		n++;
+		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {
+			rank[--hi].fn = fn;
+			continue;
+		}
+		rank[lo].fn = fn;
+		rank[lo++].key = v->nsort == 0 ? 0 : p->diff ?
+		    cga_magnitude(cost[v->sort[0]]) : cost[v->sort[0]];
+	}
+	/* The undefined, gathered at the top end, follow the others. */
+	for (i = 0; i < p->nfns - hi; i++)
+		rank[lo + i] = rank[hi + i];
+	rank_sort(rank, lo);
+	*np = n;
+	*ndef = lo;
+	return rank;
+}
+
+static struct cga_fn **
+select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
+    size_t ndef, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
 	struct cga_fn		**fns, *fn;
-	struct rank		 *rank;
 	const uint64_t		 *cost;
-	size_t			  n = 0, i, j, e, run, shown = 0;
+	size_t			  i, j, e, run, shown = 0;
 	uint64_t		 *curr;	/* what the listed rows hold */
 	uint64_t		 *base;	/* what curr is a share of */
 	char			 *neg;	/* inclusive: cost above the total */
 	double			  prop;
 	int			  reached = 0;
 
-	rank = xcalloc(p->nfns + 1, sizeof(*rank));
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (!fn_listed(v, fn))
-			continue;
-		rank[n].fn = fn;
-		if (v->nsort > 0) {
-			cost = fn_cost(v, fn);
-			e = v->sort[0];
-			rank[n].def = cga_cost_defined(p, cost, e);
-			rank[n].val = rank[n].def ? cost[e] : 0;
-			rank[n].mag = p->diff ? cga_magnitude(rank[n].val) :
-			    rank[n].val;
-		}
-		n++;
-	}
 	sort_view = v;
-	qsort(rank, n, sizeof(*rank), rank_cmp);
-
 	curr = xcalloc(v->nsort, sizeof(*curr));
 	neg = xcalloc(v->nsort, 1);
 	base = xcalloc(v->nsort, sizeof(*base));
@@ -531,9 +573,10 @@ cga_report_select(const struct cga_view *v, size_t *np)
 	}
 	fns = xcalloc(n + 1, sizeof(*fns));
 	for (i = 0; i < n && !reached; i++) {
-		if (i == 0 || rank_key_cmp(&rank[i - 1], &rank[i]) != 0) {
-			for (run = 1; i + run < n &&
-			    rank_key_cmp(&rank[i], &rank[i + run]) == 0; run++)
+		if (i == 0 || i == ndef || (i < ndef &&
+		    rank[i - 1].key != rank[i].key)) {
+			for (run = 1; i + run < (i < ndef ? ndef : n) &&
+			    rank[i + run].key == rank[i].key; run++)
 				;
 			if (run > 1)
 				qsort(rank + i, run, sizeof(*rank),
@@ -569,11 +612,23 @@ cga_report_select(const struct cga_view *v, size_t *np)
 				curr[j] = UINT64_MAX;
 		}
 	}
-	free(rank);
 	free(curr);
 	free(neg);
 	free(base);
 	*np = shown;
+	return fns;
+}
+
+struct cga_fn **
+cga_report_select(const struct cga_view *v, size_t *np)
+{
+	struct rank	*rank;
+	struct cga_fn	**fns;
+	size_t		 n, ndef;
+
+	rank = rank_functions(v, &n, &ndef, NULL);
+	fns = select_ranked(v, rank, n, ndef, np);
+	free(rank);
 	return fns;
 }
 
@@ -583,26 +638,16 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
 	struct cga_fn		**fns, *fn;
-	const struct cga_call	 *c;
-	size_t			 *tw, *fw, n, i;
+	struct rank		 *rank;
+	size_t			 *tw, *fw, n, i, ndef;
 
 	tw = cga_widths_new(v);
 	cga_widths_add(v, tw, p->total);
 	/* Columns fit every function, listed or not, as in the script. */
 	fw = cga_widths_new(v);
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (!fn_listed(v, fn))
-			continue;
-		cga_widths_add(v, fw, fn_cost(v, fn));
-		/* Call rows must fit the columns too. */
-		if (o->tree & CGA_TREE_CALLER)
-			for (c = fn->in; c != NULL; c = c->next_in)
-				cga_widths_add(v, fw, c->cost);
-		if (o->tree & CGA_TREE_CALLING)
-			for (c = fn->out; c != NULL; c = c->next_out)
-				cga_widths_add(v, fw, c->cost);
-	}
-	fns = cga_report_select(v, &n);
+	rank = rank_functions(v, &n, &ndef, fw);
+	fns = select_ranked(v, rank, n, ndef, &n);
+	free(rank);
 
 	fputs(fancy, out);
 	cga_print_events(out, v, tw);
