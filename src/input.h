@@ -31,6 +31,26 @@ struct cga_input {
 int	cga_input_open(struct cga_input *, const char *path);
 void	cga_input_close(struct cga_input *);
 /*
+ * The unread bytes of the block, for a reader that parses them in place:
+ * they end at a NUL byte, put past the last byte read, or at the first
+ * NUL byte of the data.  Lines that end in a newline before that NUL are
+ * whole; cga_input_skip(in, past, lines) then consumes them.
+ */
+static inline char *
+cga_input_peek(struct cga_input *in)
+{
+	in->buf[in->end] = '\0';
+	return in->buf + in->start;
+}
+
+static inline void
+cga_input_skip(struct cga_input *in, const char *past, uint64_t lines)
+{
+	in->start = (size_t)(past - in->buf);
+	in->lineno += lines;
+}
+
+/*
  * The next line, without its newline and a CR before it, NUL-terminated
  * in place: 1, 0 at the end of the input, -1 after printing a read error.
  */

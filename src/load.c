@@ -804,50 +804,161 @@ fast_number(const char *s, uint64_t *v)
 	return s;
 }
 
-static int
-fast_cost(struct loader *ld, const char *s, uint64_t *pos)
+/* npos positions, each relative to last, ending before a blank or eol. */
+static const char *
+fast_positions(struct loader *ld, const char *s, const uint64_t *last,
+    uint64_t *pos, char eol)
 {
 	uint64_t	 n;
-	size_t		 i, k = 0;
+	size_t		 i;
 	char		 sign;
 
 	for (i = 0; i < ld->npos; i++) {
 		if (i > 0 && *s++ != ' ')
-			return -1;
+			return NULL;
 		sign = *s;
 		if (sign == '*') {
-			pos[i] = ld->last[i];
+			pos[i] = last[i];
 			s++;
 		} else {
 			if (sign == '+' || sign == '-')
 				s++;
 			if ((s = fast_number(s, &n)) == NULL)
-				return -1;
+				return NULL;
 			if (sign == '+') {
-				if (__builtin_add_overflow(ld->last[i], n, &n))
-					return -1;
+				if (__builtin_add_overflow(last[i], n, &n))
+					return NULL;
 			} else if (sign == '-') {
-				if (n > ld->last[i])
-					return -1;
-				n = ld->last[i] - n;
+				if (n > last[i])
+					return NULL;
+				n = last[i] - n;
 			}
 			pos[i] = n;
 		}
-		if (*s != ' ' && *s != '\0')
-			return -1;
+		if (*s != ' ' && *s != eol)
+			return NULL;
 	}
-	while (*s == ' ' && s[1] != '\0') {
-		if (k == ld->nfev || (s = fast_number(s + 1, &n)) == NULL ||
-		    (*s != ' ' && *s != '\0'))
-			return -1;
-		ld->vals[ld->map[k++]] = n;
-	}
+	return s;
+}
+
+/* The end of a line at s, after any one blank; NULL if it is not there. */
+static const char *
+fast_eol(const char *s, char eol)
+{
 	if (*s == ' ')
 		s++;
-	if (*s != '\0')
-		return -1;
+	return *s == eol ? s : NULL;
+}
+
+/*
+ * A cost line ending in eol: its positions into pos, its counts into
+ * ld->vals and ld->k; where it ends, or NULL.
+ */
+static const char *
+fast_cost(struct loader *ld, const char *s, uint64_t *pos, char eol)
+{
+	uint64_t	 n;
+	size_t		 k = 0;
+
+	if ((s = fast_positions(ld, s, ld->last, pos, eol)) == NULL)
+		return NULL;
+	while (*s == ' ' && s[1] != eol) {
+		if (k == ld->nfev || (s = fast_number(s + 1, &n)) == NULL ||
+		    (*s != ' ' && *s != eol))
+			return NULL;
+		ld->vals[ld->map[k++]] = n;
+	}
+	if ((s = fast_eol(s, eol)) == NULL)
+		return NULL;
 	ld->k = k;
+	return s;
+}
+
+/* jump=COUNT TARGET or jcnd=COUNT/COUNT TARGET ending in a newline. */
+static const char *
+fast_jump(struct loader *ld, const char *s)
+{
+	uint64_t	 n, pos[3], last[3];
+	size_t		 i;
+
+	int		 jcnd = strncmp(s, "jcnd=", 5) == 0;
+
+	if (!jcnd && strncmp(s, "jump=", 5) != 0)
+		return NULL;
+	if ((s = fast_number(s + 5, &n)) == NULL)
+		return NULL;
+	if (jcnd && (*s != '/' || (s = fast_number(s + 1, &n)) == NULL))
+		return NULL;
+	if (*s++ != ' ')
+		return NULL;
+	/* A target's positions are all relative to the last ones. */
+	for (i = 0; i < ld->npos; i++)
+		last[i] = ld->last[i];
+	if ((s = fast_positions(ld, s, last, pos, '\n')) == NULL)
+		return NULL;
+	return fast_eol(s, '\n');
+}
+
+/* Adds ld->vals to dst and to the part's sum, or changes nothing: -1. */
+static int
+fast_add(struct loader *ld, uint64_t *dst)
+{
+	uint64_t	*part = ld->part->self, a, b;
+	const uint64_t	*mask;
+	size_t		 i, j;
+
+	for (i = 0; i < ld->k; i++) {
+		j = ld->map[i];
+		if (__builtin_add_overflow(dst[j], ld->vals[j], &a) ||
+		    __builtin_add_overflow(part[j], ld->vals[j], &b))
+			return -1;
+	}
+	for (i = 0; i < ld->k; i++) {
+		j = ld->map[i];
+		dst[j] += ld->vals[j];
+		part[j] += ld->vals[j];
+	}
+	mask = ld->kmask + ld->k * ld->p->maskw;
+	for (i = 0; i < ld->p->maskw; i++) {
+		dst[ld->p->nev + i] |= mask[i];
+		part[ld->p->nev + i] |= mask[i];
+	}
 	return 0;
+}
+
+static int	keeps_lines(struct loader *);
+
+/*
+ * Reads the cost and jump lines that follow straight from the input
+ * buffer: most lines of a profile, while the function and file stay the
+ * same.  It stops, before the line, at anything else: another kind of
+ * line, a line not in valgrind's own form, an overflow, the end of the
+ * bytes read, a NUL byte; the general path then takes that line.
+ */
+static void
+fast_lines(struct loader *ld)
+{
+	const char	*s, *t;
+	uint64_t	 pos[3], lines = 0;
+	size_t		 i;
+	char		 c;
+
+	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
+	    keeps_lines(ld))
+		return;
+	for (s = cga_input_peek(&ld->in);; s = t + 1, lines++) {
+		c = *s;
+		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
+		    c == '*') {
+			if ((t = fast_cost(ld, s, pos, '\n')) == NULL ||
+			    fast_add(ld, ld->fn->self) == -1)
+				break;
+			for (i = 0; i < ld->npos; i++)
+				ld->last[i] = pos[i];
+		} else if (c != 'j' || (t = fast_jump(ld, s)) == NULL)
+			break;
+	}
+	cga_input_skip(&ld->in, s, lines);
 }
 
 static int
@@ -865,7 +976,7 @@ cost_line(struct loader *ld, char *s)
 		return -1;
 	if (ld->skip)
 		return 0;
-	if (fast_cost(ld, s, pos) == -1) {
+	if (fast_cost(ld, s, pos, '\0') == NULL) {
 		for (i = 0; i < ld->npos; i++) {
 			if (i > 0) {
 				if (!blank(*s))
@@ -1309,6 +1420,7 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		ld.len = len;
 		if (read_line(&ld, s) == -1)
 			goto out;
+		fast_lines(&ld);
 	}
 	if (r == -1)
 		goto out;
