@@ -781,7 +781,7 @@ static const unsigned char hexdigit[256] = {
 	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
-static inline const char *
+static inline __attribute__((always_inline)) const char *
 fast_number(const char *s, uint64_t *v)
 {
 	const char	*start;
@@ -805,7 +805,7 @@ fast_number(const char *s, uint64_t *v)
 }
 
 /* npos positions, each relative to last, ending before a blank or eol. */
-static const char *
+static inline __attribute__((always_inline)) const char *
 fast_positions(struct loader *ld, const char *s, const uint64_t *last,
     uint64_t *pos, char eol)
 {
@@ -850,27 +850,31 @@ fast_eol(const char *s, char eol)
 	return *s == eol ? s : NULL;
 }
 
-/*
- * A cost line ending in eol: its positions into pos, its counts into
- * ld->vals and ld->k; where it ends, or NULL.
- */
-static const char *
-fast_cost(struct loader *ld, const char *s, uint64_t *pos, char eol)
-{
-	uint64_t	 n;
-	size_t		 k = 0;
+/* Counts the fast reader takes; lines of more go the general path. */
+#define FAST_COUNTS	64
 
-	if ((s = fast_positions(ld, s, ld->last, pos, eol)) == NULL)
+/*
+ * A cost line ending in eol: its positions into pos, its counts into cnt
+ * and *k; where it ends, or NULL.
+ */
+static inline __attribute__((always_inline)) const char *
+fast_cost(struct loader *ld, const char *s, uint64_t *pos, uint64_t *cnt,
+    size_t *kp, char eol)
+{
+	size_t	 k = 0;
+
+	if (ld->nfev > FAST_COUNTS ||
+	    (s = fast_positions(ld, s, ld->last, pos, eol)) == NULL)
 		return NULL;
 	while (*s == ' ' && s[1] != eol) {
-		if (k == ld->nfev || (s = fast_number(s + 1, &n)) == NULL ||
+		if (k == ld->nfev || (s = fast_number(s + 1, &cnt[k])) == NULL ||
 		    (*s != ' ' && *s != eol))
 			return NULL;
-		ld->vals[ld->map[k++]] = n;
+		k++;
 	}
 	if ((s = fast_eol(s, eol)) == NULL)
 		return NULL;
-	ld->k = k;
+	*kp = k;
 	return s;
 }
 
@@ -899,29 +903,23 @@ fast_jump(struct loader *ld, const char *s)
 	return fast_eol(s, '\n');
 }
 
-/* Adds ld->vals to dst and to the part's sum, or changes nothing: -1. */
-static int
-fast_add(struct loader *ld, uint64_t *dst)
+/* Adds k counts to dst and to the part's sum, or changes nothing: -1. */
+static inline int
+fast_add(struct loader *ld, uint64_t *dst, const uint64_t *cnt, size_t k)
 {
 	uint64_t	*part = ld->part->self, a, b;
-	const uint64_t	*mask;
 	size_t		 i, j;
 
-	for (i = 0; i < ld->k; i++) {
+	for (i = 0; i < k; i++) {
 		j = ld->map[i];
-		if (__builtin_add_overflow(dst[j], ld->vals[j], &a) ||
-		    __builtin_add_overflow(part[j], ld->vals[j], &b))
+		if (__builtin_add_overflow(dst[j], cnt[i], &a) ||
+		    __builtin_add_overflow(part[j], cnt[i], &b))
 			return -1;
 	}
-	for (i = 0; i < ld->k; i++) {
+	for (i = 0; i < k; i++) {
 		j = ld->map[i];
-		dst[j] += ld->vals[j];
-		part[j] += ld->vals[j];
-	}
-	mask = ld->kmask + ld->k * ld->p->maskw;
-	for (i = 0; i < ld->p->maskw; i++) {
-		dst[ld->p->nev + i] |= mask[i];
-		part[ld->p->nev + i] |= mask[i];
+		dst[j] += cnt[i];
+		part[j] += cnt[i];
 	}
 	return 0;
 }
@@ -939,26 +937,36 @@ static void
 fast_lines(struct loader *ld)
 {
 	const char	*s, *t;
-	uint64_t	 pos[3], lines = 0;
-	size_t		 i;
+	uint64_t	 pos[3], cnt[FAST_COUNTS], lines = 0, *self;
+	const uint64_t	*mask;
+	size_t		 i, k, kmax = 0;
 	char		 c;
 
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
 	    keeps_lines(ld))
 		return;
+	self = ld->fn->self;
 	for (s = cga_input_peek(&ld->in);; s = t + 1, lines++) {
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if ((t = fast_cost(ld, s, pos, '\n')) == NULL ||
-			    fast_add(ld, ld->fn->self) == -1)
+			if ((t = fast_cost(ld, s, pos, cnt, &k, '\n')) == NULL ||
+			    fast_add(ld, self, cnt, k) == -1)
 				break;
 			for (i = 0; i < ld->npos; i++)
 				ld->last[i] = pos[i];
+			if (k > kmax)
+				kmax = k;
 		} else if (c != 'j' || (t = fast_jump(ld, s)) == NULL)
 			break;
 	}
 	cga_input_skip(&ld->in, s, lines);
+	/* The counts given mark their events defined, as add_counts does. */
+	mask = ld->kmask + kmax * ld->p->maskw;
+	for (i = 0; i < ld->p->maskw; i++) {
+		self[ld->p->nev + i] |= mask[i];
+		ld->part->self[ld->p->nev + i] |= mask[i];
+	}
 }
 
 static int
@@ -969,14 +977,18 @@ cost_line(struct loader *ld, char *s)
 	struct cga_site		*site;
 	uint64_t		 at = 0;
 	int			 err;
-	uint64_t		 pos[3], line;
-	size_t			 i;
+	uint64_t		 pos[3], line, cnt[FAST_COUNTS];
+	size_t			 i, k;
 
 	if (!ld->in_body && body_begin(ld) == -1)
 		return -1;
 	if (ld->skip)
 		return 0;
-	if (fast_cost(ld, s, pos, '\0') == NULL) {
+	if (fast_cost(ld, s, pos, cnt, &k, '\0') != NULL) {
+		for (i = 0; i < k; i++)
+			ld->vals[ld->map[i]] = cnt[i];
+		ld->k = k;
+	} else {
 		for (i = 0; i < ld->npos; i++) {
 			if (i > 0) {
 				if (!blank(*s))
