@@ -885,9 +885,12 @@ fast_jump(struct loader *ld, const char *s)
 	uint64_t	 n, pos[3], last[3];
 	size_t		 i;
 
-	int		 jcnd = strncmp(s, "jcnd=", 5) == 0;
+	int		 jcnd;
 
-	if (!jcnd && strncmp(s, "jump=", 5) != 0)
+	/* s[0] is 'j'; a NUL stops the comparisons before the end. */
+	jcnd = s[1] == 'c' && s[2] == 'n' && s[3] == 'd' && s[4] == '=';
+	if (!jcnd && !(s[1] == 'u' && s[2] == 'm' && s[3] == 'p' &&
+	    s[4] == '='))
 		return NULL;
 	if ((s = fast_number(s + 5, &n)) == NULL)
 		return NULL;
