@@ -94,6 +94,7 @@ check-golden: cgannotate
 	sh tests/formats.sh ./cgannotate
 	sh tests/terminal.sh ./cgannotate
 	sh tests/dot.sh ./cgannotate
+	sh tests/reader.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
@@ -105,6 +106,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/profiles.sh build/asan/cgannotate
 	sh tests/diff.sh build/asan/cgannotate
 	sh tests/formats.sh build/asan/cgannotate
+	sh tests/reader.sh build/asan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
