@@ -1,11 +1,13 @@
 #!/bin/sh
 # bench/run.sh: the benchmark behind `make bench`.
 #
-# Makes a seed profile with valgrind (cgannotate itself, built with -g,
-# reporting on testdata/sort-full.callgrind, with --dump-instr=yes
-# --collect-jumps=yes: its own code and libc's have line numbers), grows it
-# to each size with
-# bench/mkprofile, then times, in one go and several times each:
+# The seed, bench/seed.callgrind.gz, is a real profile: cgannotate itself
+# (built with -g) reporting on testdata/sort-full.callgrind, under callgrind
+# with --dump-instr=yes --collect-jumps=yes, so that its own code and
+# libc's have line numbers.  It is kept in the repository, so that runs at
+# different commits time the same profiles; BENCH_NEW_SEED=1 makes it
+# again from the cgannotate built now.  bench/mkprofile grows it to each
+# size, then this times, in one go and several times each:
 # cgannotate (default report; --inclusive=yes --tree=both; --auto=no),
 # callgrind_annotate on the smallest profile, and `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  Prints medians, MB/s,
@@ -14,6 +16,7 @@
 #   BENCH_SIZES="32 512"   profile sizes in MB
 #   BENCH_RUNS=5           runs of each command (median taken)
 #   BENCH_REF_RUNS=3       runs of callgrind_annotate
+#   BENCH_NEW_SEED=1       make the seed again
 set -eu
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-32 512}
@@ -23,16 +26,21 @@ dir=build/bench
 results=bench/RESULTS.md
 mkdir -p "$dir"
 
+seed=bench/seed.callgrind.gz
 cc -O2 -o "$dir/mkprofile" bench/mkprofile.c
-if [ ! -s "$dir/seed.callgrind" ]; then
+if [ ! -s "$seed" ] || [ -n "${BENCH_NEW_SEED-}" ]; then
 	valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
 	    --callgrind-out-file="$dir/seed.callgrind" \
 	    ./cgannotate --inclusive=yes --tree=both \
 	    testdata/sort-full.callgrind >/dev/null
+	gzip -9n <"$dir/seed.callgrind" >"$seed"
 fi
+gzip -dc "$seed" >"$dir/seed.callgrind"
 for size in $sizes; do
 	p=$dir/profile-$size.callgrind
-	[ -s "$p" ] || "$dir/mkprofile" "$dir/seed.callgrind" "$size" >"$p"
+	# Made again when the seed is newer.
+	[ -s "$p" ] && [ "$p" -nt "$seed" ] ||
+	    "$dir/mkprofile" "$dir/seed.callgrind" "$size" >"$p"
 done
 
 # time_runs N CMD...: N runs; prints "median_seconds max_rss_kb", the time
