@@ -396,6 +396,15 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	return fn;
 }
 
+/* Edges a short list is walked for rather than hashed. */
+#define CALLS_WALK	8
+
+/*
+ * The edge from caller to callee, made if need be.  Most functions call
+ * and are called by few others: walking the shorter of the two lists,
+ * when it is short, finds an edge, or shows there is none yet, without
+ * reading the table's buckets at random.
+ */
 struct cga_call *
 cga_call_get(struct cga_profile *p, struct cga_fn *caller,
     struct cga_fn *callee)
@@ -403,20 +412,33 @@ cga_call_get(struct cga_profile *p, struct cga_fn *caller,
 	struct cga_call_key	 key;
 	struct cga_call		*c;
 
-	memset(&key, 0, sizeof(key));
-	key.caller = caller;
-	key.callee = callee;
-	HASH_FIND(hh, p->calls, &key, sizeof(key), c);
-	if (c == NULL) {
-		c = cga_arena_alloc(&p->arena, sizeof(*c));
-		c->key = key;
-		c->cost = cga_cost_new(p);
-		c->next_out = caller->out;
-		caller->out = c;
-		c->next_in = callee->in;
-		callee->in = c;
-		HASH_ADD(hh, p->calls, key, sizeof(key), c);
+	if (caller->nout <= CALLS_WALK && caller->nout <= callee->nin) {
+		for (c = caller->out; c != NULL; c = c->next_out)
+			if (c->key.callee == callee)
+				return c;
+	} else if (callee->nin <= CALLS_WALK) {
+		for (c = callee->in; c != NULL; c = c->next_in)
+			if (c->key.caller == caller)
+				return c;
+	} else {
+		memset(&key, 0, sizeof(key));
+		key.caller = caller;
+		key.callee = callee;
+		HASH_FIND(hh, p->calls, &key, sizeof(key), c);
+		if (c != NULL)
+			return c;
 	}
+	c = cga_arena_alloc(&p->arena, sizeof(*c));
+	c->key.caller = caller;
+	c->key.callee = callee;
+	c->cost = cga_cost_new(p);
+	c->next_out = caller->out;
+	caller->out = c;
+	caller->nout++;
+	c->next_in = callee->in;
+	callee->in = c;
+	callee->nin++;
+	HASH_ADD(hh, p->calls, key, sizeof(c->key), c);
 	return c;
 }
 

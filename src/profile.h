@@ -68,6 +68,8 @@ struct cga_fn {
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	struct cga_call	*out;		/* calls it makes (via next_out) */
 	struct cga_call	*in;		/* calls it receives (via next_in) */
+	size_t		 nout;		/* edges in each list */
+	size_t		 nin;
 	size_t		 scc;		/* strongly connected component */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	size_t		 node;		/* its node in --format=dot, 0: none */
