@@ -884,7 +884,6 @@ fast_jump(struct loader *ld, const char *s)
 {
 	uint64_t	 n, pos[3], last[3];
 	size_t		 i;
-
 	int		 jcnd;
 
 	/* s[0] is 'j'; a NUL stops the comparisons before the end. */
