@@ -35,7 +35,7 @@ LIBS	 = -lz
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz bench \
+.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz fuzz-reader bench \
 	install uninstall clean deps-build deps-test
 
 all: cgannotate
@@ -138,7 +138,8 @@ clean:
 
 # A libFuzzer run over the loader, seeded with the profiles in testdata/:
 # make fuzz FUZZ_SECONDS=3600.  Crashing inputs go to tests/fuzz/crashes/;
-# copy each into tests/fuzz/regress/ once it is fixed.
+# copy each into tests/fuzz/regress/ once it is fixed.  make fuzz-reader
+# runs the target that compares the fast and the general line readers.
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -149,15 +150,28 @@ build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS)
 	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
 	    $(LIB_SRCS) $(LIBS)
 
-fuzz: build/fuzz_load
-	@mkdir -p build/fuzz-corpus tests/fuzz/crashes
-	cp testdata/*.callgrind testdata/*.cachegrind build/fuzz-corpus/
-	build/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+build/fuzz_reader: tests/fuzz/fuzz_reader.c $(LIB_SRCS) $(HDRS)
+	@mkdir -p build
+	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_reader.c \
+	    $(LIB_SRCS) $(LIBS)
+
+# $(call FUZZ_RUN,TARGET): a run of a fuzz target over a corpus of its own.
+FUZZ_RUN = mkdir -p build/$(1)-corpus tests/fuzz/crashes && \
+	cp testdata/*.callgrind testdata/*.cachegrind build/$(1)-corpus/ && \
+	build/$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -timeout=10 -rss_limit_mb=2048 \
-	    -artifact_prefix=tests/fuzz/crashes/ build/fuzz-corpus \
+	    -artifact_prefix=tests/fuzz/crashes/ build/$(1)-corpus \
 	    $(wildcard tests/fuzz/regress)
 
-# The fuzzer's regression inputs, each run once, then a short run.
-check-fuzz: build/fuzz_load
+fuzz: build/fuzz_load
+	$(call FUZZ_RUN,fuzz_load)
+
+fuzz-reader: build/fuzz_reader
+	$(call FUZZ_RUN,fuzz_reader)
+
+# The fuzzers' regression inputs, each run once, then short runs.
+check-fuzz: build/fuzz_load build/fuzz_reader
 	build/fuzz_load tests/fuzz/regress/*
+	build/fuzz_reader tests/fuzz/regress/*
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+	@$(MAKE) --no-print-directory fuzz-reader FUZZ_SECONDS=30

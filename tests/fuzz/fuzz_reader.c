@@ -1,0 +1,209 @@
+/*
+ * fuzz_reader.c: libFuzzer target comparing the two readers of cost lines:
+ * an input read as it is (the fast reader takes what is in valgrind's own
+ * form) and read with tabs for the spaces of its cost, jump and call lines
+ * (which only the general reader takes) must load alike.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "load.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static char	 path[2][64];
+
+/* Writes len bytes to path, or aborts: the harness cannot go on without. */
+static void
+put(const char *p, const uint8_t *data, size_t len)
+{
+	FILE	*f;
+
+	if ((f = fopen(p, "wb")) == NULL)
+		abort();
+	if (len > 0 && fwrite(data, 1, len, f) != len)
+		abort();
+	if (fclose(f) != 0)
+		abort();
+}
+
+/*
+ * Whether the line at s (len bytes left in the input) is one that only
+ * the general reader should take once its spaces are tabs: a cost line,
+ * or a jump=, jcnd= or calls= line.
+ */
+static int
+spaced_line(const uint8_t *s, size_t len)
+{
+	static const char *const keys[] = { "jump=", "jcnd=", "calls=" };
+	size_t	 i, klen;
+
+	if (len == 0)
+		return 0;
+	if ((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' ||
+	    s[0] == '*')
+		return 1;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		klen = strlen(keys[i]);
+		if (len >= klen && memcmp(s, keys[i], klen) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A copy of the input where each space of those lines is a tab: the same
+ * tokens, in a form the fast reader leaves to the general one.
+ */
+static uint8_t *
+tabbed(const uint8_t *data, size_t size)
+{
+	uint8_t	*t;
+	size_t	 i;
+	int	 on = 0;
+
+	if ((t = malloc(size > 0 ? size : 1)) == NULL)
+		abort();
+	for (i = 0; i < size; i++) {
+		if (i == 0 || data[i - 1] == '\n')
+			on = spaced_line(data + i, size - i);
+		t[i] = on && data[i] == ' ' ? '\t' : data[i];
+	}
+	return t;
+}
+
+/* Whether the n words of two costs differ; what differs goes to stderr. */
+static int
+cost_differs(const char *what, const char *name, const uint64_t *a,
+    const uint64_t *b, size_t n)
+{
+	size_t	 i;
+
+	if (a == NULL || b == NULL) {
+		if (a == b)
+			return 0;
+		fprintf(stderr, "fuzz_reader: %s%s%s: only the %s load "
+		    "has one\n", what, name ? " " : "", name ? name : "",
+		    a == NULL ? "tabbed" : "plain");
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (a[i] == b[i])
+			continue;
+		fprintf(stderr, "fuzz_reader: %s%s%s: word %zu: plain %llu, "
+		    "tabbed %llu\n", what, name ? " " : "", name ? name : "",
+		    i, (unsigned long long)a[i], (unsigned long long)b[i]);
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether the two loaded profiles differ; what differs goes to stderr. */
+static int
+profiles_differ(const struct cga_profile *a, const struct cga_profile *b)
+{
+	const struct cga_fn	*fa, *fb;
+	size_t			 i;
+
+	if (a->cw != b->cw || a->nev != b->nev) {
+		fprintf(stderr, "fuzz_reader: events: plain %zu (%zu words), "
+		    "tabbed %zu (%zu words)\n", a->nev, a->cw, b->nev, b->cw);
+		return 1;
+	}
+	if (cost_differs("program total", NULL, a->total, b->total, a->cw))
+		return 1;
+	if (a->nfns != b->nfns) {
+		fprintf(stderr, "fuzz_reader: functions: plain %zu, tabbed "
+		    "%zu\n", a->nfns, b->nfns);
+		return 1;
+	}
+	for (fa = a->fns, fb = b->fns, i = 0; fa != NULL && fb != NULL;
+	    fa = fa->next, fb = fb->next, i++) {
+		if (strcmp(fa->key.file, fb->key.file) != 0 ||
+		    strcmp(fa->key.name, fb->key.name) != 0) {
+			fprintf(stderr, "fuzz_reader: function %zu: plain "
+			    "%s:%s, tabbed %s:%s\n", i, fa->key.file,
+			    fa->key.name, fb->key.file, fb->key.name);
+			return 1;
+		}
+		if (cost_differs("self cost of", fa->display != NULL ?
+		    fa->display : fa->key.name, fa->self, fb->self, a->cw))
+			return 1;
+	}
+	if (fa != NULL || fb != NULL) {
+		fprintf(stderr, "fuzz_reader: the function lists end at "
+		    "different places\n");
+		return 1;
+	}
+	if (a->nparts != b->nparts) {
+		fprintf(stderr, "fuzz_reader: parts: plain %zu, tabbed %zu\n",
+		    a->nparts, b->nparts);
+		return 1;
+	}
+	for (i = 0; i < a->nparts; i++)
+		if (cost_differs("total of part", a->parts[i].number,
+		    a->parts[i].total, b->parts[i].total, a->cw))
+			return 1;
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cga_load_opts	 lo = { .cwd = "/tmp/" };
+	struct cga_profile	*p[2];
+	uint8_t			*t;
+	int			 rc[2], i;
+
+	if (path[0][0] == '\0') {
+		for (i = 0; i < 2; i++)
+			snprintf(path[i], sizeof(path[i]),
+			    "/tmp/cga-fuzz-reader.%ld.%d", (long)getpid(), i);
+		cga_diag_silent = 1;
+	}
+	/*
+	 * Compressed input is inflated before any line is read: tabs put
+	 * into its bytes would only spoil the stream.
+	 */
+	if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b)
+		return 0;
+	/*
+	 * Without line costs the fast reader takes runs of lines from the
+	 * input buffer; with them, only cost lines one at a time.
+	 */
+	if (size > 0 && (data[size / 2] & 1)) {
+		lo.lines = 1;
+	} else {
+		lo.lines = 0;
+		lo.no_calls = 1;
+	}
+	t = tabbed(data, size);
+	put(path[0], data, size);
+	put(path[1], t, size);
+	free(t);
+
+	for (i = 0; i < 2; i++) {
+		p[i] = cga_profile_new();
+		rc[i] = cga_profile_load(p[i], path[i], &lo) == 0 &&
+		    cga_profile_finish(p[i]) == 0;
+	}
+	if (rc[0] != rc[1]) {
+		fprintf(stderr, "fuzz_reader: the plain load %s, the tabbed "
+		    "load %s (lines %d)\n", rc[0] ? "succeeds" : "fails",
+		    rc[1] ? "succeeds" : "fails", lo.lines);
+		abort();
+	}
+	if (rc[0] && profiles_differ(p[0], p[1])) {
+		fprintf(stderr, "fuzz_reader: with lines %d\n", lo.lines);
+		abort();
+	}
+	for (i = 0; i < 2; i++) {
+		cga_profile_free(p[i]);
+		unlink(path[i]);
+	}
+	return 0;
+}
