@@ -23,10 +23,10 @@
 enum idkind { ID_FILE, ID_FN, ID_OBJ, ID_KINDS };
 enum poskind { POS_INSTR, POS_BB, POS_LINE };
 
+/* An id past the array, in the open-addressed table. */
 struct ident {
 	uint64_t	 id;
-	const char	*name;
-	UT_hash_handle	 hh;
+	const char	*name;		/* NULL: a free slot */
 };
 
 /* One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=. */
@@ -34,7 +34,9 @@ struct idtab {
 	const char	**v;
 	size_t		  n;
 	size_t		  count;	/* ids defined */
-	struct ident	 *h;
+	struct ident	 *h;		/* hcap slots, a power of 2 */
+	size_t		  hcap;
+	size_t		  nh;		/* slots used */
 };
 
 /* A derived event from an event: line, resolved when the body begins. */
@@ -243,25 +245,32 @@ target(struct loader *ld, char *s)
 	return 0;
 }
 
+/* Where id is, or would go, in the table. */
+static struct ident *
+idtab_slot(const struct idtab *t, uint64_t id)
+{
+	size_t	 i, mask = t->hcap - 1;
+
+	i = (size_t)((id * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+	while (t->h[i].name != NULL && t->h[i].id != id)
+		i = (i + 1) & mask;
+	return &t->h[i];
+}
+
 static const char *
 idtab_get(struct idtab *t, uint64_t id)
 {
-	struct ident	*e;
-
 	if (id < t->n && t->v[id] != NULL)
 		return t->v[id];
-	if (t->h == NULL)
-		return NULL;
-	HASH_FIND(hh, t->h, &id, sizeof(id), e);
-	return e != NULL ? e->name : NULL;
+	return t->nh == 0 ? NULL : idtab_slot(t, id)->name;
 }
 
 static void
-idtab_set(struct loader *ld, struct idtab *t, uint64_t id, const char *name)
+idtab_set(struct idtab *t, uint64_t id, const char *name)
 {
-	struct ident	*e;
+	struct ident	*old = t->h, *e;
 	uint64_t	 max = 4 * (uint64_t)t->count + 1024;
-	size_t		 n;
+	size_t		 n, i, cap = t->hcap;
 
 	t->count++;
 	if (max < ID_ARRAY_MIN)
@@ -278,17 +287,26 @@ idtab_set(struct loader *ld, struct idtab *t, uint64_t id, const char *name)
 		t->v[id] = name;
 		return;
 	}
-	e = cga_arena_alloc(&ld->p->arena, sizeof(*e));
+	if (2 * (t->nh + 1) > t->hcap) {
+		t->hcap = cap ? 2 * cap : 64;
+		t->h = xcalloc(t->hcap, sizeof(*t->h));
+		for (i = 0; i < cap; i++)
+			if (old[i].name != NULL)
+				*idtab_slot(t, old[i].id) = old[i];
+		free(old);
+	}
+	e = idtab_slot(t, id);
+	if (e->name == NULL)
+		t->nh++;
 	e->id = id;
 	e->name = name;
-	HASH_ADD(hh, t->h, id, sizeof(id), e);
 }
 
 static void
 idtab_free(struct idtab *t)
 {
 	free(t->v);
-	HASH_CLEAR(hh, t->h);
+	free(t->h);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -356,7 +374,7 @@ name_value(struct loader *ld, enum idkind kind, char *s, const char **out)
 			return bad(ld, "name id defined again with another "
 			    "name");
 		if (old == NULL)
-			idtab_set(ld, &ld->ids[kind], id, name);
+			idtab_set(&ld->ids[kind], id, name);
 	}
 	*out = name;
 	return 0;
