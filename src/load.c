@@ -957,7 +957,7 @@ static void
 fast_lines(struct loader *ld)
 {
 	const char	*s, *t;
-	uint64_t	 pos[3], cnt[FAST_COUNTS], lines = 0, *self;
+	uint64_t	 pos[3] = { 0, 0, 0 }, cnt[FAST_COUNTS], lines = 0, *self;
 	const uint64_t	*mask;
 	size_t		 i, k, kmax = 0;
 	char		 c;
@@ -973,8 +973,13 @@ fast_lines(struct loader *ld)
 			if ((t = fast_cost(ld, s, pos, cnt, &k, '\n')) == NULL ||
 			    fast_add(ld, self, cnt, k) == -1)
 				break;
-			for (i = 0; i < ld->npos; i++)
-				ld->last[i] = pos[i];
+			/*
+			 * All three, a fixed size: a loop to npos became a
+			 * memcpy call on every line.  Those past npos are 0.
+			 */
+			ld->last[0] = pos[0];
+			ld->last[1] = pos[1];
+			ld->last[2] = pos[2];
 			if (k > kmax)
 				kmax = k;
 		} else if (c != 'j' || (t = fast_jump(ld, s)) == NULL)

@@ -481,13 +481,6 @@ rank_sort(struct rank *r, size_t n)
 	free(tmp);
 }
 
-static int
-rank_fn_cmp(const void *a, const void *b)
-{
-	return fn_cmp(&((const struct rank *)a)->fn,
-	    &((const struct rank *)b)->fn);
-}
-
 /*
  * The functions to list, ranked; their columns' widths added to w, if
  * not NULL.  The undefined are set apart at the end, from *nundef on.
@@ -578,9 +571,14 @@ select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
 			for (run = 1; i + run < (i < ndef ? ndef : n) &&
 			    rank[i + run].key == rank[i].key; run++)
 				;
-			if (run > 1)
-				qsort(rank + i, run, sizeof(*rank),
-				    rank_fn_cmp);
+			/* Pointers alone sort faster than the records. */
+			if (run > 1) {
+				for (j = 0; j < run; j++)
+					fns[i + j] = rank[i + j].fn;
+				qsort(fns + i, run, sizeof(*fns), fn_cmp);
+				for (j = 0; j < run; j++)
+					rank[i + j].fn = fns[i + j];
+			}
 		}
 		fn = rank[i].fn;
 		if (v->filter) {
