@@ -900,8 +900,7 @@ fast_cost(struct loader *ld, const char *s, uint64_t *pos, uint64_t *cnt,
 static const char *
 fast_jump(struct loader *ld, const char *s)
 {
-	uint64_t	 n, pos[3], last[3];
-	size_t		 i;
+	uint64_t	 n, pos[3];
 	int		 jcnd;
 
 	/* s[0] is 'j'; a NUL stops the comparisons before the end. */
@@ -915,10 +914,8 @@ fast_jump(struct loader *ld, const char *s)
 		return NULL;
 	if (*s++ != ' ')
 		return NULL;
-	/* A target's positions are all relative to the last ones. */
-	for (i = 0; i < ld->npos; i++)
-		last[i] = ld->last[i];
-	if ((s = fast_positions(ld, s, last, pos, '\n')) == NULL)
+	/* Relative to the last positions, which a target leaves alone. */
+	if ((s = fast_positions(ld, s, ld->last, pos, '\n')) == NULL)
 		return NULL;
 	return fast_eol(s, '\n');
 }
