@@ -9,7 +9,7 @@ CFLAGS	?= -O2 -g
 # Kept apart from CFLAGS, so that a CFLAGS of one's own keeps them.
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wwrite-strings -Wno-unused-function
-STD	 = -std=c11 -D_POSIX_C_SOURCE=200809L
+STD	 = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 
@@ -30,13 +30,14 @@ TEST_HDRS = tests/check_cga.h
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
 ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 
-# zlib reads gzip-compressed profiles.
-LIBS	 = -lz
+# zlib reads gzip-compressed profiles, inflated in a thread of their own.
+LIBS	 = -lz -pthread
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-memcheck check-fuzz demo fuzz fuzz-reader bench \
-	install uninstall clean deps-build deps-test
+.PHONY: all check check-unit check-golden check-asan check-tsan \
+	check-memcheck check-fuzz demo fuzz fuzz-reader bench install \
+	uninstall clean deps-build deps-test
 
 all: cgannotate
 
@@ -78,8 +79,8 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 # UBSan, the golden tests under valgrind memcheck, and a minute of fuzzing.
 check: deps-test
 	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
-	    check-memcheck check-fuzz
-	@echo "check: 6 passed, 0 failed"
+	    check-tsan check-memcheck check-fuzz
+	@echo "check: 7 passed, 0 failed"
 
 check-unit: build/check_cga
 	CK_FORK=no build/check_cga
@@ -107,6 +108,16 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 	sh tests/diff.sh build/asan/cgannotate
 	sh tests/formats.sh build/asan/cgannotate
 	sh tests/reader.sh build/asan/cgannotate
+
+# ThreadSanitizer over what runs in two threads: compressed input, which
+# a thread of its own inflates.
+build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS)
+	@mkdir -p build/tsan
+	$(FUZZ_CC) $(STD) -g -O1 -fsanitize=thread -Isrc -o $@ src/main.c \
+	    $(LIB_SRCS) $(LIBS)
+
+check-tsan: build/tsan/cgannotate
+	TSAN_OPTIONS=halt_on_error=1 sh tests/gzip.sh build/tsan/cgannotate
 
 check-memcheck: cgannotate
 	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
