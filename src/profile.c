@@ -371,8 +371,8 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
 	fn->key.file = file;
 	fn->key.name = name;
-	flen = strlen(file);
-	nlen = strlen(name);
+	flen = fstr->len;
+	nlen = str->len;
 	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
 	memcpy(d, file, flen);
 	d[flen] = ':';
