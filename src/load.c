@@ -787,10 +787,10 @@ current_fn(struct loader *ld)
 }
 
 /*
- * The fast reading of a cost line, for the form valgrind writes: single
- * spaces, numbers of at most 19 digits (16 hex ones).  It changes nothing
- * until the whole line has been read; -1 means "read it the slow way",
- * which gives the error, if any.
+ * The fast reading of cost and jump lines, for the form valgrind writes:
+ * single spaces, numbers of at most 19 digits (16 hex ones).  It changes
+ * nothing until the whole line has been read; NULL means "read it the
+ * general way", which gives the error, if any.
  */
 static const unsigned char hexdigit[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,

@@ -483,7 +483,8 @@ rank_sort(struct rank *r, size_t n)
 
 /*
  * The functions to list, ranked; their columns' widths added to w, if
- * not NULL.  The undefined are set apart at the end, from *nundef on.
+ * not NULL.  Those lacking the sort event are set apart at the end, from
+ * *ndef on.
  */
 static struct rank *
 rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
