@@ -521,6 +521,11 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 			goto overflow;
 	if (o->auto_annotate)
 		for (i = 0; i < nlisted; i++) {
+			/* As the report: ahead, at random in memory. */
+			if (i + 8 < nlisted)
+				__builtin_prefetch(listed[i + 8]);
+			if (i + 4 < nlisted)
+				__builtin_prefetch(listed[i + 4]->key.file);
 			if (strcmp(listed[i]->key.file, "???") == 0)
 				continue;
 			f = cga_file_find(p, listed[i]->key.file);
