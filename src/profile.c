@@ -50,6 +50,7 @@ cga_profile_free(struct cga_profile *p)
 	HASH_CLEAR(hh, p->calls);
 	free(p->sites);
 	free(p->strs);
+	free(p->strv);
 	free(p->desc);
 	for (i = 0; i < p->nparts; i++)
 		free(p->parts[i].desc);
@@ -67,9 +68,9 @@ strs_grow(struct cga_profile *p)
 
 	v = xcalloc(cap, sizeof(*v));
 	for (i = 0; i < p->strcap; i++) {
-		if (old[i].str == NULL)
+		if (old[i].str == 0)
 			continue;
-		for (j = old[i].hash & (cap - 1); v[j].str != NULL;
+		for (j = old[i].hash & (cap - 1); v[j].str != 0;
 		    j = (j + 1) & (cap - 1))
 			;
 		v[j] = old[i];
@@ -85,26 +86,35 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 {
 	struct cga_strslot	*slot;
 	struct cga_str		*e;
-	uint64_t		 h = cga_hash(s, len);
+	uint32_t		 h = cga_hash(s, len);
 	size_t			 i;
 
 	if (2 * (p->nstrs + 1) > p->strcap)
 		strs_grow(p);
 	for (i = h & (p->strcap - 1);; i = (i + 1) & (p->strcap - 1)) {
 		slot = &p->strs[i];
-		if (slot->str == NULL)
+		if (slot->str == 0)
 			break;
-		if (slot->hash == h && slot->str->len == len &&
-		    memcmp(slot->str->s, s, len) == 0)
-			return slot->str->s;
+		if (slot->hash != h)
+			continue;
+		e = p->strv[slot->str - 1];
+		if (e->len == len && memcmp(e->s, s, len) == 0)
+			return e->s;
+	}
+	/* 2^32 names would take hundreds of gigabytes. */
+	if (p->nstrs >= UINT32_MAX - 1)
+		cga_oom();
+	if (p->nstrs == p->strvcap) {
+		p->strvcap = p->strvcap ? 2 * p->strvcap : 1024;
+		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
 	e = cga_arena_alloc(&p->arena, sizeof(*e) + len + 1);
 	e->len = len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
+	p->strv[p->nstrs++] = e;
 	slot->hash = h;
-	slot->str = e;
-	p->nstrs++;
+	slot->str = (uint32_t)p->nstrs;
 	return e->s;
 }
 

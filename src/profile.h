@@ -134,18 +134,21 @@ struct cga_str;
 
 /*
  * The interned names, open-addressed: each slot keeps the name's hash, so
- * that a probe reads one slot and, only when hashes agree, the name.
+ * that a probe reads one slot and, only when hashes agree, the name.  The
+ * slots are 8 bytes, so that most of the table stays in the cache.
  */
 struct cga_strslot {
-	uint64_t	 hash;
-	struct cga_str	*str;		/* NULL: free */
+	uint32_t	 hash;
+	uint32_t	 str;		/* 1 + index in strv; 0: free */
 };
 
 struct cga_profile {
 	struct cga_arena  arena;
 	struct cga_strslot *strs;
-	size_t		  nstrs;
 	size_t		  strcap;	/* a power of 2, or 0 */
+	struct cga_str	**strv;		/* the names, in the order they came */
+	size_t		  nstrs;
+	size_t		  strvcap;
 
 	size_t		  nev;		/* events, derived ones last */
 	size_t		  nrec;		/* recorded events (the events: line) */
