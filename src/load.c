@@ -941,6 +941,19 @@ fast_add(struct loader *ld, uint64_t *dst, const uint64_t *cnt, size_t k)
 	return 0;
 }
 
+/*
+ * The positions of a cost line become the last ones.  All three are
+ * copied, a fixed size: a loop to npos became a memcpy call on every
+ * line.  Those past npos are 0 in pos and never read.
+ */
+static inline void
+set_last(struct loader *ld, const uint64_t *pos)
+{
+	ld->last[0] = pos[0];
+	ld->last[1] = pos[1];
+	ld->last[2] = pos[2];
+}
+
 static int	keeps_lines(struct loader *);
 
 /*
@@ -970,13 +983,7 @@ fast_lines(struct loader *ld)
 			if ((t = fast_cost(ld, s, pos, cnt, &k, '\n')) == NULL ||
 			    fast_add(ld, self, cnt, k) == -1)
 				break;
-			/*
-			 * All three, a fixed size: a loop to npos became a
-			 * memcpy call on every line.  Those past npos are 0.
-			 */
-			ld->last[0] = pos[0];
-			ld->last[1] = pos[1];
-			ld->last[2] = pos[2];
+			set_last(ld, pos);
 			if (k > kmax)
 				kmax = k;
 		} else if (c != 'j' || (t = fast_jump(ld, s)) == NULL)
@@ -999,7 +1006,7 @@ cost_line(struct loader *ld, char *s)
 	struct cga_site		*site;
 	uint64_t		 at = 0;
 	int			 err;
-	uint64_t		 pos[3], line, cnt[FAST_COUNTS];
+	uint64_t		 pos[3] = { 0, 0, 0 }, line, cnt[FAST_COUNTS];
 	size_t			 i, k;
 
 	if (!ld->in_body && body_begin(ld) == -1)
@@ -1023,8 +1030,7 @@ cost_line(struct loader *ld, char *s)
 		if (counts(ld, s) == -1)
 			return -1;
 	}
-	for (i = 0; i < ld->npos; i++)
-		ld->last[i] = pos[i];
+	set_last(ld, pos);
 	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
 	fn = current_fn(ld);
 
