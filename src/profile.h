@@ -34,21 +34,27 @@ struct cga_event {
 };
 
 /*
- * A file's line costs: where its lines lie close together (as they do), in
- * an array indexed by line number from lo; the others in a small open
- * addressing table of its own.
+ * A file's line costs, in pages of CGA_LPAGE consecutive lines.  A page
+ * holds the costs of the lines it has, packed in line order, so that
+ * memory follows the lines there are.  Where pages lie close together (as
+ * they do) they are found in an array indexed by page number from plo;
+ * the others in a small open addressing table of their own.
  */
+#define CGA_LPAGE	16
+
+struct cga_lpage;
+
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
-	uint64_t	 lo;		/* first line of the array */
-	uint64_t	 cap;		/* lines the array holds */
-	uint64_t	*dense;		/* cap costs */
-	uint64_t	*present;	/* a bit for each line with a cost line */
-	size_t		 ndense;	/* lines present in the array */
-	size_t		 nsparse;	/* lines in the table */
+	uint64_t	 plo;		/* first page of the array */
+	uint64_t	 pcap;		/* pages the array holds */
+	struct cga_lpage **dir;		/* pcap pages, NULL where none */
+	size_t		 ndir;		/* pages in the array */
+	size_t		 nlines;	/* lines with a cost, in all pages */
+	size_t		 nsparse;	/* pages in the table */
 	size_t		 scap;		/* its size, a power of 2 */
-	uint64_t	*skeys;		/* line numbers */
-	uint64_t	**scost;	/* their costs; NULL: a free slot */
+	uint64_t	*skeys;		/* page numbers */
+	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
 	int		 keep;		/* line costs kept: 0 not asked yet, */
 					/* 1 yes, 2 no (cannot be annotated) */
 	struct cga_file	*next;		/* all files, in the order they came */
@@ -155,6 +161,7 @@ struct cga_profile {
 	size_t		  maskw;	/* words of the defined-mask */
 	size_t		  cw;		/* words of a cost: nev + maskw */
 	size_t		  lw;		/* of a line's: its cost, its owner */
+	struct cga_lpage *lfree[5];	/* pages given back, by room 1..16 */
 	struct cga_event *ev;
 
 	/* The header of the first part read. */
@@ -211,7 +218,10 @@ uint64_t *cga_cost_new(struct cga_profile *);
 struct cga_file *cga_file_get(struct cga_profile *, const char *name);
 /* The file of an interned name, or NULL if none was made. */
 struct cga_file *cga_file_find(const struct cga_profile *, const char *name);
-/* The cost of a line of a file, made if need be. */
+/*
+ * The cost of a line of a file, made if need be.  It is valid until the
+ * next cga_line_get: making a line moves the others of its page.
+ */
 uint64_t *cga_line_get(struct cga_profile *, struct cga_file *, uint64_t line);
 /* The cost of a line, or NULL if no cost line named it. */
 uint64_t *cga_line_find(const struct cga_profile *, struct cga_file *,

@@ -1519,6 +1519,70 @@ START_TEST(sparse_line_later_inside_the_array_is_found)
 }
 END_TEST
 
+/*
+ * Pages of 16 lines: a page far from the others goes to the table; when
+ * the array later grows over it, its lines are found there, not made
+ * again in the array.
+ */
+START_TEST(page_in_the_table_stays_found_when_the_array_reaches_it)
+{
+	char		 prof[8192], *at = prof;
+	struct cga_lineref *r;
+	size_t		 n, i;
+	int		 k;
+
+	at += sprintf(at, "events: Ir\nfl=a.c\nfn=main\n0 1\n1600 2\n");
+	for (k = 1; k <= 40; k++)
+		at += sprintf(at, "%d 1\n", 16 * k);
+	at += sprintf(at, "1584 1\n1600 3\n1601 4\n");
+	LOAD_OK(prof);
+	ck_assert_uint_eq(line_of("a.c", 1600, "Ir"), 5);
+	ck_assert_uint_eq(line_of("a.c", 1601, "Ir"), 4);
+	r = cga_file_lines(tp, cga_file_find(tp, cga_profile_intern(tp, "a.c",
+	    3)), &n);
+	ck_assert_uint_eq(n, 1 + 40 + 3);
+	for (i = 1; i < n; i++)
+		ck_assert_uint_lt(r[i - 1].line, r[i].line);
+	free(r);
+	ck_assert_uint_eq(lines_sum(tp, 0), 1 + 2 + 40 + 1 + 3 + 4);
+}
+END_TEST
+
+/*
+ * The lines of a page are packed in line order: lines coming in any order
+ * keep their own cost and the function that named them first.
+ */
+START_TEST(lines_of_a_page_in_any_order_keep_cost_and_owner)
+{
+	static const int order[16] = { 7, 3, 15, 0, 9, 1, 14, 2, 8, 4, 13,
+	    5, 12, 6, 11, 10 };
+	char		 prof[8192], *at = prof;
+	struct cga_lineref *r;
+	size_t		 n, i;
+
+	at += sprintf(at, "events: Ir\nfl=a.c\n");
+	for (i = 0; i < 16; i++)
+		at += sprintf(at, "fn=f%d\n%d %d\n", order[i], 32 + order[i],
+		    100 + order[i]);
+	at += sprintf(at, "fn=g\n");
+	for (i = 0; i < 16; i++)
+		at += sprintf(at, "%zu 1000\n", 32 + i);
+	LOAD_OK(prof);
+	r = cga_file_lines(tp, cga_file_find(tp, cga_profile_intern(tp, "a.c",
+	    3)), &n);
+	ck_assert_uint_eq(n, 16);
+	for (i = 0; i < 16; i++) {
+		char	 want[16];
+
+		ck_assert_uint_eq(r[i].line, 32 + i);
+		ck_assert_uint_eq(r[i].cost[0], 1100 + i);
+		snprintf(want, sizeof(want), "f%zu", i);
+		ck_assert_str_eq(r[i].fn->key.name, want);
+	}
+	free(r);
+}
+END_TEST
+
 START_TEST(line_costs_sum_to_the_cost_lines)
 {
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 10\n+1 20\ncfn=f\n"
@@ -1884,6 +1948,9 @@ load_suite(void)
 	tcase_add_test(tc, comment_lines_are_ignored);
 	tcase_add_test(tc, far_apart_lines_are_kept_apart);
 	tcase_add_test(tc, lines_growing_down_and_up_are_all_kept);
+	tcase_add_test(tc,
+	    page_in_the_table_stays_found_when_the_array_reaches_it);
+	tcase_add_test(tc, lines_of_a_page_in_any_order_keep_cost_and_owner);
 	tcase_add_test(tc, sparse_line_later_inside_the_array_is_found);
 	tcase_add_test(tc, blank_lines_are_ignored);
 	tcase_add_test(tc, crlf_line_ends_leave_no_cr_in_names);
