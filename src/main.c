@@ -609,12 +609,26 @@ load_profiles(struct cga_profile *p, struct cga_profile *old,
 	return rc;
 }
 
+/*
+ * Whether the output shows inclusive costs.  The rows of --format=tsv
+ * --calls and --lines do not, nor does the text report unless asked.
+ */
+static int
+shows_incl(const struct cga_opts *o)
+{
+	if (o->inclusive || o->tree)
+		return 1;
+	if (o->format == CGA_FORMAT_TSV)
+		return !o->calls && !o->lines;
+	return o->format != CGA_FORMAT_TEXT;
+}
+
 /* Finishes a loaded model: derived events, inclusive costs if wanted. */
 static int
 finish(struct cga_profile *p, const struct cga_opts *o)
 {
-	if (cga_profile_finish(p) == -1 || ((o->inclusive || o->tree ||
-	    o->format != CGA_FORMAT_TEXT) && cga_profile_inclusive(p) == -1))
+	if (cga_profile_finish(p) == -1 || (shows_incl(o) &&
+	    cga_profile_inclusive(p) == -1))
 		return -1;
 	if (p->nparts == 0) {
 		cga_diag("%s: no part of the numbers --part names", p->path);
@@ -665,8 +679,9 @@ main(int argc, char **argv)
 	memset(&lo, 0, sizeof(lo));
 	lo.cwd = cwd;
 	lo.lines = o.auto_annotate || o.nsources > 0 || o.lines;
-	/* The formats for scripts give inclusive costs and calls always. */
-	lo.no_calls = !o.inclusive && !o.tree && o.format == CGA_FORMAT_TEXT;
+	/* Call edges: for inclusive costs, and for the rows of --calls. */
+	lo.no_calls = !shows_incl(&o) && !(o.format == CGA_FORMAT_TSV &&
+	    o.calls);
 	lo.parts = o.parts;
 	lo.nparts = o.nparts;
 	lo.mod_filename = o.mod_filename;

@@ -14,8 +14,16 @@
 static void
 field(FILE *out, const char *s)
 {
-	for (; *s != '\0'; s++)
-		putc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, out);
+	size_t	 n;
+
+	for (;;) {
+		n = strcspn(s, "\t\n\r");
+		fwrite(s, 1, n, out);
+		if (s[n] == '\0')
+			return;
+		putc(' ', out);
+		s += n + 1;
+	}
 }
 
 static void
