@@ -920,17 +920,24 @@ fast_jump(struct loader *ld, const char *s)
 	return fast_eol(s, '\n');
 }
 
-/* Adds k counts to dst and to the part's sum, or changes nothing: -1. */
+/*
+ * Adds k counts to dst, to the part's sum and, unless it is NULL, to a
+ * line's cost, or changes nothing: -1.
+ */
 static inline int
-fast_add(struct loader *ld, uint64_t *dst, const uint64_t *cnt, size_t k)
+fast_add(struct loader *ld, uint64_t *dst, uint64_t *line,
+    const uint64_t *cnt, size_t k)
 {
-	uint64_t	*part = ld->part->self, a, b;
+	uint64_t	*part = ld->part->self, a;
+	const uint64_t	*mask;
 	size_t		 i, j;
 
 	for (i = 0; i < k; i++) {
 		j = ld->map[i];
 		if (__builtin_add_overflow(dst[j], cnt[i], &a) ||
-		    __builtin_add_overflow(part[j], cnt[i], &b))
+		    __builtin_add_overflow(part[j], cnt[i], &a) ||
+		    (line != NULL &&
+		    __builtin_add_overflow(line[j], cnt[i], &a)))
 			return -1;
 	}
 	for (i = 0; i < k; i++) {
@@ -938,6 +945,13 @@ fast_add(struct loader *ld, uint64_t *dst, const uint64_t *cnt, size_t k)
 		dst[j] += cnt[i];
 		part[j] += cnt[i];
 	}
+	if (line == NULL)
+		return 0;
+	for (i = 0; i < k; i++)
+		line[ld->map[i]] += cnt[i];
+	mask = ld->kmask + k * ld->p->maskw;
+	for (i = 0; i < ld->p->maskw; i++)
+		line[ld->p->nev + i] |= mask[i];
 	return 0;
 }
 
@@ -956,6 +970,20 @@ set_last(struct loader *ld, const uint64_t *pos)
 
 static int	keeps_lines(struct loader *);
 
+/* The cost of a line of the current file, owned by fn if it is new. */
+static uint64_t *
+line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
+{
+	if (ld->linecost == NULL || ld->lineno != line ||
+	    ld->linefile != ld->file) {
+		ld->linecost = cga_line_get(ld->p, ld->file, line);
+		ld->linefile = ld->file;
+		ld->lineno = line;
+		cga_line_own(ld->p, ld->linecost, fn);
+	}
+	return ld->linecost;
+}
+
 /*
  * Reads the cost and jump lines that follow straight from the input
  * buffer: most lines of a profile, while the function and file stay the
@@ -968,20 +996,26 @@ fast_lines(struct loader *ld)
 {
 	const char	*s, *t;
 	uint64_t	 pos[3] = { 0, 0, 0 }, cnt[FAST_COUNTS], lines = 0, *self;
+	uint64_t	*line = NULL;
 	const uint64_t	*mask;
 	size_t		 i, k, kmax = 0;
+	int		 keep;
 	char		 c;
 
-	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    keeps_lines(ld))
+	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL)
 		return;
+	keep = keeps_lines(ld);
 	self = ld->fn->self;
 	for (s = cga_input_peek(&ld->in);; s = t + 1, lines++) {
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if ((t = fast_cost(ld, s, pos, cnt, &k, '\n')) == NULL ||
-			    fast_add(ld, self, cnt, k) == -1)
+			if ((t = fast_cost(ld, s, pos, cnt, &k, '\n')) == NULL)
+				break;
+			if (keep)
+				line = line_cost(ld, ld->linepos >= 0 ?
+				    pos[ld->linepos] : 0, ld->fn);
+			if (fast_add(ld, self, line, cnt, k) == -1)
 				break;
 			set_last(ld, pos);
 			if (k > kmax)
@@ -1073,14 +1107,7 @@ site:
 		return -1;
 	if (!keeps_lines(ld))
 		return 0;
-	if (ld->linecost == NULL || ld->lineno != line ||
-	    ld->linefile != ld->file) {
-		ld->linecost = cga_line_get(p, ld->file, line);
-		ld->linefile = ld->file;
-		ld->lineno = line;
-		cga_line_own(p, ld->linecost, fn);
-	}
-	return add_counts(ld, ld->linecost);
+	return add_counts(ld, line_cost(ld, line, fn));
 }
 
 /* ob= fl= fi= fe= fn= cob= cfi= cfl= cfn= calls= jump= jcnd= jfi= jfn= */

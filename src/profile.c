@@ -312,11 +312,21 @@ page_slot(struct cga_file *f, uint64_t pno, int make)
 	return sparse_get(f, pno);
 }
 
+/* The bits set in a page's mask (no popcount instruction is assumed). */
+static size_t
+popcount16(unsigned v)
+{
+	v = v - (v >> 1 & 0x5555);
+	v = (v & 0x3333) + (v >> 2 & 0x3333);
+	v = (v + (v >> 4)) & 0x0f0f;
+	return (v + (v >> 8)) & 0x1f;
+}
+
 /* Lines of the page before bit, the place of its cost. */
 static size_t
 lpage_rank(const struct cga_lpage *pg, unsigned bit)
 {
-	return (size_t)__builtin_popcount(pg->mask & ((1U << bit) - 1));
+	return popcount16(pg->mask & ((1U << bit) - 1));
 }
 
 uint64_t *
@@ -332,7 +342,7 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	r = lpage_rank(pg, bit);
 	if (pg->mask >> bit & 1)
 		return pg->c + r * lw;
-	n = (size_t)__builtin_popcount(pg->mask);
+	n = popcount16(pg->mask);
 	if (n == pg->cap) {
 		big = lpage_new(p, pg->room + 1U);
 		big->mask = pg->mask;
@@ -341,11 +351,12 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 		    (n - r) * lw * sizeof(uint64_t));
 		lpage_free(p, pg);
 		*slot = pg = big;
-	} else {
+	} else if (r < n) {
 		memmove(pg->c + (r + 1) * lw, pg->c + r * lw,
 		    (n - r) * lw * sizeof(uint64_t));
 		memset(pg->c + r * lw, 0, lw * sizeof(uint64_t));
 	}
+	/* Else the line comes last: room past the lines is still zero. */
 	pg->mask |= (uint16_t)(1U << bit);
 	f->nlines++;
 	return pg->c + r * lw;
