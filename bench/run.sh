@@ -10,8 +10,11 @@
 # size, then this times, in one go and several times each:
 # cgannotate (default report; --inclusive=yes --tree=both; --auto=no),
 # callgrind_annotate on the smallest profile, and `wc -l` and
-# `cat >/dev/null` on the same files as the floor.  Prints medians, MB/s,
-# peak memory and the ratios, and appends them to bench/RESULTS.md.
+# `cat >/dev/null` on the same files as the floor.  bench/floor, timed
+# too, parses every number of every cost line and does nothing else, in
+# one thread and in two: the least any reader of the format must do.
+# Prints medians, MB/s, peak memory and the ratios, and appends them to
+# bench/RESULTS.md.
 #
 #   BENCH_SIZES="32 512"   profile sizes in MB
 #   BENCH_RUNS=5           runs of each command (median taken)
@@ -28,6 +31,7 @@ mkdir -p "$dir"
 
 seed=bench/seed.callgrind.gz
 cc -O2 -o "$dir/mkprofile" bench/mkprofile.c
+cc -O2 -pthread -o "$dir/floor" bench/floor.c
 if [ ! -s "$seed" ] || [ -n "${BENCH_NEW_SEED-}" ]; then
 	valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
 	    --callgrind-out-file="$dir/seed.callgrind" \
@@ -88,6 +92,10 @@ for size in $sizes; do
 	row "wc -l" "$wc_t" "$2" ""
 	set -- $(time_runs "$runs" sh -c "cat '$p' >/dev/null")
 	row "cat >/dev/null" "$1" "$2" ""
+	set -- $(time_runs "$runs" "$dir/floor" "$p")
+	row "floor: cost lines parsed, 1 thread" "$1" "$2" ""
+	set -- $(time_runs "$runs" "$dir/floor" -j2 "$p")
+	row "floor: cost lines parsed, 2 threads" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
 	row "cgannotate" "$1" "$2" "1"
 	eval "def_$size=$def_t"

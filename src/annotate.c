@@ -420,20 +420,55 @@ struct gather {
 	struct cga_arena arena;
 };
 
+/* Whether a line of a difference changed: only those are annotated. */
+static int
+line_changed(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 e;
+
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, c, e) && c[e] != 0)
+			return 1;
+	return 0;
+}
+
 /* A difference annotates the lines that changed: the others go. */
 static void
 changed_lines(const struct cga_profile *p, struct ann_file *af)
 {
-	size_t	 i, e, n = 0;
+	size_t	 i, n = 0;
 
 	for (i = 0; i < af->nlines; i++)
-		for (e = 0; e < p->nev; e++)
-			if (cga_cost_defined(p, af->lines[i].cost, e) &&
-			    af->lines[i].cost[e] != 0) {
-				af->lines[n++] = af->lines[i];
-				break;
-			}
+		if (line_changed(p, af->lines[i].cost))
+			af->lines[n++] = af->lines[i];
 	af->nlines = n;
+}
+
+/* The lines of a file to annotate, in line order. */
+static void
+file_lines(const struct cga_profile *p, struct ann_file *af)
+{
+	af->lines = cga_file_lines(p, af->file, &af->nlines);
+	if (p->diff)
+		changed_lines(p, af);
+}
+
+struct file_sum {
+	const struct cga_profile *p;
+	uint64_t		*cost;
+	int			 overflow;
+};
+
+static void
+add_line_cost(void *ctx, struct cga_file *f, uint64_t line, uint64_t *c)
+{
+	struct file_sum	*fs = ctx;
+
+	(void)f;
+	(void)line;
+	if ((!fs->p->diff || line_changed(fs->p, c)) &&
+	    cga_cost_add(fs->p, fs->cost, c) == -1)
+		fs->overflow = 1;
 }
 
 /* Adds a file, found in the profile (f) or not (f NULL, named by a user). */
@@ -443,6 +478,7 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 {
 	struct ann_file	*af;
 	struct seen	*sn;
+	struct file_sum	 fs;
 	size_t		 i;
 
 	if (f != NULL) {
@@ -469,13 +505,14 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 	af->user = user;
 	af->file = f;
 	if (f != NULL) {
+		/* Its lines are listed when it is annotated, if it is. */
 		af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
-		af->lines = cga_file_lines(p, f, &af->nlines);
-		if (p->diff)
-			changed_lines(p, af);
-		for (i = 0; i < af->nlines; i++)
-			if (cga_cost_add(p, af->cost, af->lines[i].cost) == -1)
-				return -1;
+		fs.p = p;
+		fs.cost = af->cost;
+		fs.overflow = 0;
+		cga_file_each(p, f, add_line_cost, &fs);
+		if (fs.overflow)
+			return -1;
 	}
 	return 0;
 }
@@ -563,10 +600,14 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 			    " + ");
 			strcat(shown, g.files[i].name);
 		}
-		if (g.files[i].file != NULL)
+		if (g.files[i].file != NULL) {
 			did = 1;
+			file_lines(p, &g.files[i]);
+		}
 		annotate_file(out, v, &g.files[i], src, shown, opened, printed,
 		    sites, nsites);
+		free(g.files[i].lines);
+		g.files[i].lines = NULL;
 		fclose(src);
 		free(opened);
 		free(shown);

@@ -390,22 +390,27 @@ lpage_each(const struct cga_profile *p, struct cga_file *f,
 }
 
 void
+cga_file_each(const struct cga_profile *p, struct cga_file *f,
+    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
+{
+	uint64_t	 i;
+
+	for (i = 0; i < f->pcap; i++)
+		if (f->dir[i] != NULL)
+			lpage_each(p, f, f->dir[i], f->plo + i, fn, ctx);
+	for (i = 0; i < f->scap; i++)
+		if (f->spage[i] != NULL)
+			lpage_each(p, f, f->spage[i], f->skeys[i], fn, ctx);
+}
+
+void
 cga_lines_each(const struct cga_profile *p,
     void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
 {
 	struct cga_file	*f;
-	uint64_t	 i;
 
-	for (f = p->files; f != NULL; f = f->next) {
-		for (i = 0; i < f->pcap; i++)
-			if (f->dir[i] != NULL)
-				lpage_each(p, f, f->dir[i], f->plo + i, fn,
-				    ctx);
-		for (i = 0; i < f->scap; i++)
-			if (f->spage[i] != NULL)
-				lpage_each(p, f, f->spage[i], f->skeys[i], fn,
-				    ctx);
-	}
+	for (f = p->files; f != NULL; f = f->next)
+		cga_file_each(p, f, fn, ctx);
 }
 
 static int
@@ -439,17 +444,9 @@ struct cga_lineref *
 cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 {
 	struct linerefs	 lr = { p, NULL, 0 };
-	uint64_t	 i;
 
 	lr.r = xcalloc(f->nlines + 1, sizeof(*lr.r));
-	for (i = 0; i < f->pcap; i++)
-		if (f->dir[i] != NULL)
-			lpage_each(p, f, f->dir[i], f->plo + i, add_lineref,
-			    &lr);
-	for (i = 0; i < f->scap; i++)
-		if (f->spage[i] != NULL)
-			lpage_each(p, f, f->spage[i], f->skeys[i], add_lineref,
-			    &lr);
+	cga_file_each(p, f, add_lineref, &lr);
 	if (f->nsparse > 0)
 		qsort(lr.r, lr.n, sizeof(*lr.r), lineref_cmp);
 	*np = lr.n;

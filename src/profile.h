@@ -250,6 +250,9 @@ cga_line_own(const struct cga_profile *p, uint64_t *c, struct cga_fn *fn)
 		c[p->cw] = (uint64_t)(uintptr_t)fn;
 }
 
+/* Calls fn for each line cost of a file, in no given order. */
+void	 cga_file_each(const struct cga_profile *, struct cga_file *,
+	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
 /* Calls fn for each line cost of each file, in no given order. */
 void	 cga_lines_each(const struct cga_profile *,
 	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
