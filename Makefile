@@ -18,13 +18,10 @@ BUILD_PKGS = gcc make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq \
 	     graphviz
 
-LIB_SRCS = src/annotate.c src/diag.c src/diff.c src/fmt.c src/inclusive.c \
-	   src/dot.c src/input.c src/json.c src/load.c src/profile.c \
-	   src/report.c \
-	   src/rewrite.c src/tsv.c src/xalloc.c
+# Every module but main.c goes into the library the tests link with.
+LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 HDRS	 = $(wildcard src/*.h)
-TESTS	 = tests/check_main.c tests/check_fmt.c tests/check_load.c \
-	   tests/check_report.c tests/check_inclusive.c tests/check_rewrite.c
+TESTS	 = $(sort $(wildcard tests/check_*.c))
 TEST_HDRS = tests/check_cga.h
 
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
@@ -36,7 +33,7 @@ CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
 .PHONY: all check check-unit check-golden check-asan check-tsan \
-	check-memcheck check-fuzz demo fuzz fuzz-reader bench install \
+	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench install \
 	uninstall clean deps-build deps-test
 
 all: cgannotate
@@ -127,6 +124,17 @@ check-memcheck: cgannotate
 bench: cgannotate
 	@sh tests/need-packages time valgrind
 	sh bench/run.sh
+
+# make same-output BASE=REV: every format and mode on every testdata
+# profile, built from git revision REV and from this tree, must print the
+# same (tests/same-output.expect lists the runs allowed to differ).
+BASE ?= HEAD
+same-output: cgannotate
+	rm -rf build/base && mkdir -p build/base
+	git archive $(BASE) | tar -x -C build/base
+	$(MAKE) -C build/base --no-print-directory cgannotate
+	SAME_OUTPUT_EXPECT=tests/same-output.expect \
+	    sh tests/same-output.sh build/base/cgannotate ./cgannotate
 
 # Builds cgannotate and prints the report of a real profile.
 demo: deps-build

@@ -12,6 +12,7 @@
 
 #include "fmt.h"
 #include "formats.h"
+#include "report.h"
 
 static void
 quoted(FILE *out, const char *s)
@@ -60,8 +61,8 @@ colour(FILE *out, double f)
 	    (unsigned)(g * 255 + 0.5), (unsigned)(b * 255 + 0.5));
 }
 
-void
-cga_dot(FILE *out, const struct cga_view *v)
+static int
+dot_print(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
@@ -119,4 +120,14 @@ cga_dot(FILE *out, const struct cga_view *v)
 		}
 	}
 	fputs("}\n", out);
+	return 0;
 }
+
+static unsigned
+dot_needs(const struct cga_view *v)
+{
+	(void)v;
+	return CGA_NEED_INCL;
+}
+
+const struct cga_format cga_format_dot = { "dot", dot_needs, 0, dot_print };

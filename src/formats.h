@@ -1,13 +1,43 @@
-/* formats.h: the report for scripts, --format=tsv and json; main.c. */
+/*
+ * formats.h: the table of output formats.  Each format's file exports one
+ * descriptor: its name as --format spells it, what it needs the loader and
+ * the model to build, and its printer.  Used by main.c and opts.c; the
+ * printers define their descriptors.
+ */
 #ifndef CGA_FORMATS_H
 #define CGA_FORMATS_H
 
 #include <stdio.h>
 
-#include "report.h"
+struct cga_view;
 
-void	cga_tsv(FILE *, const struct cga_view *);
-void	cga_json(FILE *, const struct cga_view *);
-void	cga_dot(FILE *, const struct cga_view *);
+/* What a format needs built before it prints. */
+#define CGA_NEED_CALLS		0x1	/* call edges */
+#define CGA_NEED_INCL		0x2	/* inclusive costs (and call edges) */
+#define CGA_NEED_LINES		0x4	/* line costs and call sites of the */
+					/* files that can be annotated */
+#define CGA_NEED_ALL_LINES	0x8	/* line costs of every file */
+
+struct cga_format {
+	const char	*name;		/* as --format spells it */
+	/* What the loader and the model must build for this view. */
+	unsigned	(*needs)(const struct cga_view *);
+	/* Prints the profile as loaded: no --diff, no events resolved. */
+	int		  as_loaded;
+	/* Prints the report to out: an exit status. */
+	int		(*print)(FILE *out, const struct cga_view *);
+};
+
+extern const struct cga_format cga_format_text;	/* report.c */
+extern const struct cga_format cga_format_tsv;	/* tsv.c */
+extern const struct cga_format cga_format_json;	/* json.c */
+extern const struct cga_format cga_format_dot;	/* dot.c */
+extern const struct cga_format cga_format_parts;	/* --list-parts */
+
+/* The formats --format names, NULL-terminated, in the order --help lists. */
+extern const struct cga_format *const cga_formats[];
+
+/* The format named name, or NULL. */
+const struct cga_format *cga_format_find(const char *name);
 
 #endif

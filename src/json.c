@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "report.h"
 
 static void
 string(FILE *out, const char *s)
@@ -123,8 +124,8 @@ files(FILE *out, const struct cga_profile *p, struct cga_fn **fns, size_t n)
 	free(list);
 }
 
-void
-cga_json(FILE *out, const struct cga_view *v)
+static int
+json_print(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_opts	 *o = v->o;
@@ -203,4 +204,15 @@ cga_json(FILE *out, const struct cga_view *v)
 		files(out, p, fns, n);
 	fputs("\n}\n", out);
 	free(fns);
+	return 0;
 }
+
+/* Files' line costs go with the functions when annotation is on. */
+static unsigned
+json_needs(const struct cga_view *v)
+{
+	return CGA_NEED_INCL | (v->o->auto_annotate ? CGA_NEED_ALL_LINES : 0);
+}
+
+const struct cga_format cga_format_json = { "json", json_needs, 0,
+    json_print };

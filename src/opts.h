@@ -1,4 +1,4 @@
-/* opts.h: the command line, parsed by main.c and read by the printers. */
+/* opts.h: the command line, parsed by opts.c; used by main.c and view.c. */
 #ifndef CGA_OPTS_H
 #define CGA_OPTS_H
 
@@ -7,10 +7,7 @@
 
 #include "rewrite.h"
 
-#define CGA_FORMAT_TEXT		0
-#define CGA_FORMAT_TSV		1
-#define CGA_FORMAT_JSON		2
-#define CGA_FORMAT_DOT		3
+struct cga_format;
 
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
@@ -38,7 +35,7 @@ struct cga_opts {
 	size_t		  nparts;
 	int		  list_parts;
 	const char	 *diff;		/* --diff: the older profile */
-	int		  format;	/* CGA_FORMAT_* */
+	const struct cga_format *format;	/* --format, or --list-parts */
 	int		  calls;	/* --calls: tsv rows of call edges */
 	int		  lines;	/* --lines: tsv rows of line costs */
 	double		  node_threshold;	/* --format=dot, percent */
@@ -52,5 +49,18 @@ struct cga_opts {
 	char		**sources;	/* source files named after the profile */
 	size_t		  nsources;
 };
+
+/* The defaults, before any option. */
+void	cga_opts_init(struct cga_opts *);
+/*
+ * Parses the options and sorts the arguments after them into profiles and
+ * source files.  A usage error is printed and exits with status 2; --help
+ * and --version print and exit 0.
+ */
+void	cga_opts_parse(struct cga_opts *, int argc, char **argv);
+void	cga_opts_free(struct cga_opts *);
+/* Prints "cgannotate: " fmt with arg, the usage line, and exits with 2. */
+void	cga_usage_error(const char *fmt, const char *arg)
+	    __attribute__((noreturn));
 
 #endif

@@ -155,6 +155,7 @@ cga_file_get(struct cga_profile *p, const char *name)
 	if (f == NULL) {
 		f = cga_arena_alloc(&p->arena, sizeof(*f));
 		f->name = name;
+		f->id = p->nfiles;
 		if (p->files_last != NULL)
 			p->files_last->next = f;
 		else
@@ -485,6 +486,7 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	d[flen] = ':';
 	memcpy(d + flen + 1, name, nlen + 1);
 	fn->display = d;
+	fn->id = p->nfns;
 	fn->self = fn->cost;
 	fn->same_name = str->fns;
 	str->fns = fn;

@@ -46,6 +46,7 @@ struct cga_lpage;
 
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
+	size_t		 id;		/* its number, from 0 in the order made */
 	uint64_t	 plo;		/* first page of the array */
 	uint64_t	 pcap;		/* pages the array holds */
 	struct cga_lpage **dir;		/* pcap pages, NULL where none */
@@ -67,6 +68,7 @@ struct cga_fn_key {
 
 struct cga_fn {
 	struct cga_fn_key key;
+	size_t		 id;		/* its number, from 0 in the order made */
 	const char	*obj;		/* object at its last fn= line, or NULL */
 	const char	*display;	/* "file:name", as it is printed */
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */

@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "diag.h"
 #include "fmt.h"
+#include "formats.h"
 #include "report.h"
 
 static const char fancy[] =
@@ -690,3 +692,51 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	*np = n;
 	return fns;
 }
+
+static unsigned
+text_needs(const struct cga_view *v)
+{
+	unsigned need = 0;
+
+	if (v->o->inclusive || v->o->tree)
+		need |= CGA_NEED_INCL;
+	if (v->o->auto_annotate || v->o->nsources > 0)
+		need |= CGA_NEED_LINES;
+	return need;
+}
+
+static int
+text_print(FILE *out, const struct cga_view *v)
+{
+	struct cga_fn	**listed;
+	size_t		  nlisted;
+	int		  rc;
+
+	if (v->o->profile_guessed)
+		fprintf(out, "Reading data from '%s'...\n", v->o->profile);
+	cga_report_header(out, v);
+	listed = cga_report_functions(out, v, &nlisted);
+	rc = cga_annotate(out, v, listed, nlisted);
+	free(listed);
+	return rc;
+}
+
+const struct cga_format cga_format_text = { "text", text_needs, 0,
+    text_print };
+
+static unsigned
+parts_needs(const struct cga_view *v)
+{
+	(void)v;
+	return 0;
+}
+
+static int
+parts_print(FILE *out, const struct cga_view *v)
+{
+	cga_report_parts(out, v->p);
+	return 0;
+}
+
+const struct cga_format cga_format_parts = { "parts", parts_needs, 1,
+    parts_print };

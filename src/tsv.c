@@ -9,6 +9,7 @@
 
 #include "fmt.h"
 #include "formats.h"
+#include "report.h"
 
 /* A field: tabs and newlines in names would break rows. */
 static void
@@ -117,19 +118,19 @@ tsv_lines(FILE *out, const struct cga_view *v)
 	free(files);
 }
 
-void
-cga_tsv(FILE *out, const struct cga_view *v)
+static int
+tsv_print(FILE *out, const struct cga_view *v)
 {
 	struct cga_fn	**fns;
 	size_t		  n, i;
 
 	if (v->o->calls) {
 		tsv_calls(out, v);
-		return;
+		return 0;
 	}
 	if (v->o->lines) {
 		tsv_lines(out, v);
-		return;
+		return 0;
 	}
 	fputs("file\tfunction\tobject", out);
 	names(out, v, "");
@@ -150,4 +151,18 @@ cga_tsv(FILE *out, const struct cga_view *v)
 		putc('\n', out);
 	}
 	free(fns);
+	return 0;
 }
+
+/* Rows of calls, of lines, or of functions with their inclusive costs. */
+static unsigned
+tsv_needs(const struct cga_view *v)
+{
+	if (v->o->calls)
+		return CGA_NEED_CALLS;
+	if (v->o->lines)
+		return CGA_NEED_ALL_LINES;
+	return CGA_NEED_INCL;
+}
+
+const struct cga_format cga_format_tsv = { "tsv", tsv_needs, 0, tsv_print };

@@ -1,0 +1,23 @@
+/* formats.c: the table of the formats --format names. */
+#include <string.h>
+
+#include "formats.h"
+
+const struct cga_format *const cga_formats[] = {
+	&cga_format_text,
+	&cga_format_tsv,
+	&cga_format_json,
+	&cga_format_dot,
+	NULL
+};
+
+const struct cga_format *
+cga_format_find(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; cga_formats[i] != NULL; i++)
+		if (strcmp(cga_formats[i]->name, name) == 0)
+			return cga_formats[i];
+	return NULL;
+}
