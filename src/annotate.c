@@ -11,6 +11,9 @@
 #include "annotate.h"
 #include "diag.h"
 #include "fmt.h"
+#include "out.h"
+#include "sort.h"
+#include "sources.h"
 
 static const char fancy[] =
     "--------------------------------------------------------------------------------\n";
@@ -48,54 +51,17 @@ sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Opens name in the current directory or an include directory. */
-static FILE *
-open_source(const struct cga_opts *o, const char *name, char **opened)
-{
-	FILE	*f;
-	char	*path;
-	size_t	 i;
-
-	if ((f = fopen(name, "r")) != NULL) {
-		*opened = xstrdup(name);
-		return f;
-	}
-	for (i = 0; i < o->ninclude; i++) {
-		path = xmalloc(strlen(o->include[i]) + strlen(name) + 1);
-		strcpy(path, o->include[i]);
-		strcat(path, name);
-		if ((f = fopen(path, "r")) != NULL) {
-			*opened = path;
-			return f;
-		}
-		free(path);
-	}
-	return NULL;
-}
-
-static void
-not_found(const struct cga_opts *o, const char *name)
-{
-	size_t	 i;
-
-	fflush(stdout);
-	fprintf(stderr, "cgannotate: %s: source file not found in any of: ./",
-	    name);
-	for (i = 0; i < o->ninclude; i++)
-		fprintf(stderr, " %s", o->include[i]);
-	fputc('\n', stderr);
-}
-
 int
-cga_annotate_check_sources(const struct cga_opts *o)
+cga_annotate_check_sources(const struct cga_view *v)
 {
 	FILE	*f;
 	char	*opened;
 	size_t	 i;
 
-	for (i = 0; i < o->nsources; i++) {
-		if ((f = open_source(o, o->sources[i], &opened)) == NULL) {
-			not_found(o, o->sources[i]);
+	for (i = 0; i < v->nsources; i++) {
+		if ((f = cga_sources_open(v->src, v->sources[i], &opened)) ==
+		    NULL) {
+			cga_sources_not_found(v->src, v->sources[i]);
 			return -1;
 		}
 		fclose(f);
@@ -104,30 +70,28 @@ cga_annotate_check_sources(const struct cga_opts *o)
 	return 0;
 }
 
-static const struct cga_view *sort_view;
-
 /* Files by cost of the primary sort event, highest first, then by name. */
 static int
-file_cmp(const void *a, const void *b)
+file_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct ann_file	*fa = a, *fb = b;
 	int			 c = 0;
 
 	if (fa->cost != NULL && fb->cost != NULL)
-		c = cga_cost_cmp(sort_view, fa->cost, fb->cost);
+		c = cga_cost_cmp(ctx, fa->cost, fb->cost);
 	else if (fa->cost != NULL || fb->cost != NULL)
 		c = fa->cost != NULL ? -1 : 1;
 	return c != 0 ? c : strcmp(fa->name, fb->name);
 }
 
 static int
-site_cmp(const void *a, const void *b)
+site_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct cga_site	*sa = *(const struct cga_site *const *)a;
 	const struct cga_site	*sb = *(const struct cga_site *const *)b;
 	int			 c;
 
-	c = cga_cost_cmp(sort_view, sa->cost, sb->cost);
+	c = cga_cost_cmp(ctx, sa->cost, sb->cost);
 	if (c != 0)
 		return c;
 	c = strcmp(sa->key.callee->display, sb->key.callee->display);
@@ -145,7 +109,7 @@ struct line_sites {
 
 /* Sites by file, line, then in the order they are printed. */
 static int
-site_pos_cmp(const void *a, const void *b)
+site_pos_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct cga_site	*sa = *(const struct cga_site *const *)a;
 	const struct cga_site	*sb = *(const struct cga_site *const *)b;
@@ -156,7 +120,7 @@ site_pos_cmp(const void *a, const void *b)
 		return fa < fb ? -1 : 1;
 	if (sa->key.line != sb->key.line)
 		return sa->key.line < sb->key.line ? -1 : 1;
-	return site_cmp(a, b);
+	return site_cmp(a, b, ctx);
 }
 
 /*
@@ -165,8 +129,9 @@ site_pos_cmp(const void *a, const void *b)
  * callgrind_annotate lists.
  */
 static struct cga_site **
-index_sites(const struct cga_profile *p, size_t *np)
+index_sites(const struct cga_view *v, size_t *np)
 {
+	const struct cga_profile *p = v->p;
 	struct cga_site	**all;
 	const struct cga_fn *first;
 	size_t		 n, i, j, k, kept = 0;
@@ -175,7 +140,7 @@ index_sites(const struct cga_profile *p, size_t *np)
 	all = xcalloc(p->nsites + 1, sizeof(*all));
 	for (n = 0; n < p->nsites; n++)
 		all[n] = cga_site_at(p, n);
-	qsort(all, n, sizeof(*all), site_pos_cmp);
+	cga_sort(all, n, sizeof(*all), site_pos_cmp, (void *)v);
 	for (i = 0; i < n; i = j) {
 		first = all[i]->key.caller;
 		seq = all[i]->seq;
@@ -238,12 +203,10 @@ print_sites(FILE *out, const struct cga_view *v, const size_t *w,
 		if (v->p->diff && unchanged(v->p, ls->sites[i]))
 			continue;
 		cga_print_cost(out, v, w, ls->sites[i]->cost);
-		if (v->p->diff)
-			cga_fmt_scount(count, (int64_t)ls->sites[i]->count);
-		else
-			cga_fmt_count(count, ls->sites[i]->count);
-		fprintf(out, " => %s (%sx)\n", ls->sites[i]->key.callee->display,
-		    count);
+		cga_view_count(v, count, ls->sites[i]->count);
+		fputs(" => ", out);
+		cga_out_text(out, ls->sites[i]->key.callee->display);
+		fprintf(out, " (%sx)\n", count);
 	}
 }
 
@@ -254,8 +217,11 @@ newer_warning(FILE *out, const char *src, const char *profile)
 	    "@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
 	    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
 	    out);
-	fprintf(out, "@ Source file '%s' is more recent than input file '%s'.\n"
-	    "@ Annotations may not be correct.\n", src, profile);
+	fputs("@ Source file '", out);
+	cga_out_text(out, src);
+	fputs("' is more recent than input file '", out);
+	cga_out_text(out, profile);
+	fputs("'.\n@ Annotations may not be correct.\n", out);
 	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n\n",
 	    out);
 }
@@ -269,18 +235,20 @@ bogus_warning(FILE *out, const char *src, int newer)
 	    "@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
 	    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
 	    "@@\n", out);
-	fprintf(out, "@@ Information recorded about lines past the end of '%s'.\n",
-	    src);
+	fputs("@@ Information recorded about lines past the end of '", out);
+	cga_out_text(out, src);
+	fputs("'.\n", out);
 	fputs("@@\n@@ Probable cause and solution:\n", out);
-	if (newer)
-		fprintf(out, "@@ cause:    '%s' has changed since information "
-		    "was gathered.\n"
+	if (newer) {
+		fputs("@@ cause:    '", out);
+		cga_out_text(out, src);
+		fputs("' has changed since information was gathered.\n"
 		    "@@           If so, a warning will have already been "
 		    "issued about this.\n"
 		    "@@ solution: Recompile program and rerun under "
 		    "\"valgrind --cachesim=yes\" to \n"
-		    "@@           gather new information.\n", src);
-	else if (n >= 2 && strcmp(src + n - 2, ".h") == 0)
+		    "@@           gather new information.\n", out);
+	} else if (n >= 2 && strcmp(src + n - 2, ".h") == 0)
 		fputs("@@ cause:    bug in the Valgrind's debug info reader "
 		    "that screws up with .h\n"
 		    "@@           files sometimes\n"
@@ -299,98 +267,154 @@ dashes(FILE *out, uint64_t line)
 	    (unsigned long long)line);
 }
 
-/* One file, following callgrind_annotate's walk through its lines. */
+/* The heading of a file's annotation; 1 when the source is newer. */
 static int
+file_heading(FILE *out, const struct cga_view *v, const struct ann_file *af,
+    const char *shown_name, const char *opened)
+{
+	struct stat	 sst, pst;
+
+	fputs(fancy, out);
+	fprintf(out, "-- %s-annotated source: ", af->user ? "User" : "Auto");
+	cga_out_text(out, shown_name);
+	fputs("\n", out);
+	fputs(fancy, out);
+	if (af->file == NULL) {
+		fputs("  No information has been collected for ", out);
+		cga_out_text(out, af->name);
+		fputs("\n\n", out);
+		return 0;
+	}
+	if (stat(opened, &sst) == 0 && stat(v->p->path, &pst) == 0 &&
+	    sst.st_mtime > pst.st_mtime) {
+		newer_warning(out, af->name, v->p->path);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The ranges of lines within --context of lines[from..n), as pairs of
+ * first and last line; *np numbers.
+ */
+static uint64_t *
+context_ranges(const struct cga_lineref *lines, size_t from, size_t n,
+    uint64_t context, size_t *np)
+{
+	uint64_t	*pairs;
+	size_t		 i, k = 0;
+
+	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
+	for (i = from; i < n; i++) {
+		pairs[k++] = lines[i].line > context ? lines[i].line - context :
+		    0;
+		while (i + 1 < n && sat_add(lines[i].line, sat_add(context,
+		    context)) >= lines[i + 1].line)
+			i++;
+		pairs[k++] = sat_add(lines[i].line, context);
+	}
+	if (k > 0 && pairs[0] < 1)
+		pairs[0] = 1;
+	*np = k;
+	return pairs;
+}
+
+/* Where a walk through a source file is. */
+struct walk {
+	FILE			*src;
+	char			*buf;
+	size_t			 bufcap;
+	uint64_t		 lineno;	/* lines read */
+	const struct cga_lineref *lines;	/* those with a cost */
+	size_t			 n;
+	size_t			 next;		/* the next to print */
+	const struct line_sites	*ls;		/* call sites by line */
+	size_t			 nls;
+	size_t			 si;
+	const size_t		*w;
+	uint64_t		*printed;	/* costs printed, summed */
+};
+
+/* Prints lines up to high: 0, or -1 when the source ends before it. */
+static int
+walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
+    uint64_t low, uint64_t high)
+{
+	ssize_t	 got = 0;
+	int	 have = 0;
+
+	while (wk->lineno + 1 < low &&
+	    getline(&wk->buf, &wk->bufcap, wk->src) != -1)
+		wk->lineno++;
+	if (low != 1)
+		dashes(out, low);
+	while (wk->lineno < high && !ferror(out) &&
+	    (got = getline(&wk->buf, &wk->bufcap, wk->src)) != -1) {
+		have = 1;
+		wk->lineno++;
+		if (wk->next < wk->n && wk->lines[wk->next].line ==
+		    wk->lineno) {
+			cga_print_cost(out, v, wk->w, wk->lines[wk->next].cost);
+			cga_cost_add(v->p, wk->printed,
+			    wk->lines[wk->next].cost);
+			wk->next++;
+		} else
+			cga_print_cost(out, v, wk->w, NULL);
+		putc(' ', out);
+		fwrite(wk->buf, 1, (size_t)got, out);
+		while (wk->si < wk->nls && wk->ls[wk->si].line < wk->lineno)
+			wk->si++;
+		if (wk->si < wk->nls && wk->ls[wk->si].line == wk->lineno)
+			print_sites(out, v, wk->w, &wk->ls[wk->si]);
+	}
+	if (!have || wk->lineno < high)
+		return -1;
+	dashes(out, high);
+	return 0;
+}
+
+/* One file, following callgrind_annotate's walk through its lines. */
+static void
 annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
     FILE *src, const char *shown_name, const char *opened, uint64_t *printed,
     struct cga_site **sites, size_t nsites)
 {
-	const struct cga_profile *p = v->p;
-	const struct cga_opts	 *o = v->o;
-	struct cga_lineref	 *lines = af->lines, *zero = NULL;
-	struct line_sites	 *ls;
-	struct stat		  sst, pst;
-	size_t			 *w, n = af->nlines, next = 0, i, nls, si = 0;
-	size_t			  np = 0;
-	uint64_t		 *pairs, low, high, lineno = 0;
-	char			 *buf = NULL;
-	size_t			  bufcap = 0;
-	ssize_t			  got = 0;
-	int			  newer = 0, have;
+	const struct cga_lineref *zero = NULL;
+	struct line_sites	*ls;
+	struct walk		 wk;
+	size_t			*w, i, np;
+	uint64_t		*pairs;
+	int			 newer;
 
-	fputs(fancy, out);
-	fprintf(out, "-- %s-annotated source: %s\n", af->user ? "User" : "Auto",
-	    shown_name);
-	fputs(fancy, out);
-	if (af->file == NULL) {
-		fprintf(out, "  No information has been collected for %s\n\n",
-		    af->name);
-		return 0;
-	}
-	if (stat(opened, &sst) == 0 && stat(p->path, &pst) == 0 &&
-	    sst.st_mtime > pst.st_mtime) {
-		newer = 1;
-		newer_warning(out, af->name, p->path);
-	}
+	newer = file_heading(out, v, af, shown_name, opened);
+	if (af->file == NULL)
+		return;
 	w = cga_widths_new(v);
-	for (i = 0; i < n; i++)
-		cga_widths_add(v, w, lines[i].cost);
+	for (i = 0; i < af->nlines; i++)
+		cga_widths_add(v, w, af->lines[i].cost);
 	cga_print_events(out, v, w);
 	fputs("\n\n", out);
 
-	if (n > 0 && lines[0].line == 0) {
-		zero = &lines[0];
-		next = 1;
+	memset(&wk, 0, sizeof(wk));
+	wk.src = src;
+	wk.lines = af->lines;
+	wk.n = af->nlines;
+	wk.w = w;
+	wk.printed = printed;
+	if (wk.n > 0 && wk.lines[0].line == 0) {
+		zero = &wk.lines[0];
+		wk.next = 1;
 	}
-	/* Ranges of lines within --context of a line with a cost. */
-	pairs = xcalloc(2 * (n + 1), sizeof(*pairs));
-	for (i = next; i < n; i++) {
-		pairs[np++] = lines[i].line > o->context ?
-		    lines[i].line - o->context : 0;
-		while (i + 1 < n && sat_add(lines[i].line, sat_add(o->context,
-		    o->context)) >= lines[i + 1].line)
-			i++;
-		pairs[np++] = sat_add(lines[i].line, o->context);
-	}
-	if (np > 0 && pairs[0] < 1)
-		pairs[0] = 1;
-	ls = file_sites(sites, nsites, af->file, &nls);
-
-	for (i = 0; i < np; i += 2) {
-		low = pairs[i];
-		high = pairs[i + 1];
-		while (lineno + 1 < low &&
-		    (got = getline(&buf, &bufcap, src)) != -1)
-			lineno++;
-		if (low != 1)
-			dashes(out, low);
-		have = 0;
-		while (lineno < high && !ferror(out) &&
-		    (got = getline(&buf, &bufcap, src)) != -1) {
-			have = 1;
-			lineno++;
-			if (next < n && lines[next].line == lineno) {
-				cga_print_cost(out, v, w, lines[next].cost);
-				cga_cost_add(p, printed, lines[next].cost);
-				next++;
-			} else
-				cga_print_cost(out, v, w, NULL);
-			putc(' ', out);
-			fwrite(buf, 1, (size_t)got, out);
-			while (si < nls && ls[si].line < lineno)
-				si++;
-			if (si < nls && ls[si].line == lineno)
-				print_sites(out, v, w, &ls[si]);
-		}
-		if (!have || lineno < high)
+	pairs = context_ranges(wk.lines, wk.next, wk.n, v->context, &np);
+	wk.ls = ls = file_sites(sites, nsites, af->file, &wk.nls);
+	for (i = 0; i < np; i += 2)
+		if (walk_range(out, v, &wk, pairs[i], pairs[i + 1]) == -1)
 			break;
-		dashes(out, high);
-	}
-	if (next < n) {
-		for (i = next; i < n; i++) {
-			cga_print_cost(out, v, w, lines[i].cost);
+	if (wk.next < wk.n) {
+		for (i = wk.next; i < wk.n; i++) {
+			cga_print_cost(out, v, w, wk.lines[i].cost);
 			fprintf(out, " <bogus line %llu>\n",
-			    (unsigned long long)lines[i].line);
+			    (unsigned long long)wk.lines[i].line);
 		}
 		fputs("\n", out);
 		bogus_warning(out, af->name, newer);
@@ -398,25 +422,21 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	fputs("\n", out);
 	if (zero != NULL) {
 		cga_print_cost(out, v, w, zero->cost);
-		fprintf(out, " <counts for unidentified lines in %s>\n\n",
-		    af->name);
+		fputs(" <counts for unidentified lines in ", out);
+		cga_out_text(out, af->name);
+		fputs(">\n\n", out);
 	}
 	free(ls);
 	free(pairs);
-	free(buf);
+	free(wk.buf);
 	free(w);
-	return 0;
 }
 
 /* The files to annotate, each once. */
 struct gather {
 	struct ann_file	*files;
 	size_t		 n;
-	struct seen {
-		const struct cga_file	*file;
-		size_t			 i;	/* in files */
-		UT_hash_handle		 hh;
-	}		*seen;
+	size_t		*at;		/* by file id: 1 + index in files */
 	struct cga_arena arena;
 };
 
@@ -477,21 +497,14 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
     struct cga_file *f, int user)
 {
 	struct ann_file	*af;
-	struct seen	*sn;
 	struct file_sum	 fs;
 	size_t		 i;
 
-	if (f != NULL) {
-		HASH_FIND_PTR(g->seen, &f, sn);
-		if (sn != NULL) {
-			g->files[sn->i].user |= user;
-			return 0;
-		}
-		sn = cga_arena_alloc(&g->arena, sizeof(*sn));
-		sn->file = f;
-		sn->i = g->n;
-		HASH_ADD_PTR(g->seen, file, sn);
-	} else
+	if (f != NULL && g->at[f->id] != 0) {
+		g->files[g->at[f->id] - 1].user |= user;
+		return 0;
+	}
+	if (f == NULL)
 		for (i = 0; i < g->n; i++)
 			if (g->files[i].file == NULL &&
 			    strcmp(g->files[i].name, name) == 0)
@@ -504,17 +517,16 @@ add_file(struct gather *g, const struct cga_profile *p, const char *name,
 	af->name = f != NULL ? f->name : name;
 	af->user = user;
 	af->file = f;
-	if (f != NULL) {
-		/* Its lines are listed when it is annotated, if it is. */
-		af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
-		fs.p = p;
-		fs.cost = af->cost;
-		fs.overflow = 0;
-		cga_file_each(p, f, add_line_cost, &fs);
-		if (fs.overflow)
-			return -1;
-	}
-	return 0;
+	if (f == NULL)
+		return 0;
+	g->at[f->id] = g->n;
+	/* Its lines are listed when it is annotated, if it is. */
+	af->cost = cga_arena_alloc(&g->arena, p->cw * sizeof(uint64_t));
+	fs.p = p;
+	fs.cost = af->cost;
+	fs.overflow = 0;
+	cga_file_each(p, f, add_line_cost, &fs);
+	return fs.overflow ? -1 : 0;
 }
 
 static struct cga_file *
@@ -529,9 +541,104 @@ find_file(const struct cga_profile *p, const char *name)
 }
 
 static int
-name_cmp(const void *a, const void *b)
+name_cmp(const void *a, const void *b, void *ctx)
 {
+	(void)ctx;
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The files named by the user, then those of the listed functions. */
+static int
+gather_files(struct gather *g, const struct cga_view *v,
+    struct cga_fn **listed, size_t nlisted)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_file		 *f;
+	size_t			  i;
+
+	g->at = xcalloc(p->nfiles + 1, sizeof(*g->at));
+	for (i = 0; i < v->nsources; i++)
+		if (add_file(g, p, v->sources[i], find_file(p,
+		    v->sources[i]), 1) == -1)
+			return -1;
+	if (!v->auto_annotate)
+		return 0;
+	for (i = 0; i < nlisted; i++) {
+		/* As the report: ahead, at random in memory. */
+		if (i + 8 < nlisted)
+			__builtin_prefetch(listed[i + 8]);
+		if (i + 4 < nlisted)
+			__builtin_prefetch(listed[i + 4]->key.file);
+		if (strcmp(listed[i]->key.file, "???") == 0)
+			continue;
+		f = cga_file_find(p, listed[i]->key.file);
+		if (f != NULL && add_file(g, p, f->name, f, 0) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* "DIR/ + NAME", as callgrind_annotate shows a file found in -I DIR. */
+static char *
+shown_name(const char *opened, const char *name)
+{
+	size_t	 dir;
+	char	*shown;
+
+	if (strcmp(opened, name) == 0)
+		return xstrdup(opened);
+	dir = strlen(opened) - strlen(name);
+	shown = xmalloc(dir + strlen(name) + 4);
+	memcpy(shown, opened, dir);
+	strcpy(shown + dir, " + ");
+	strcat(shown, name);
+	return shown;
+}
+
+static void
+print_unfound(FILE *out, const char **unfound, size_t n)
+{
+	size_t	 i;
+
+	cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
+	fputs(fancy, out);
+	fputs("The following files chosen for auto-annotation could "
+	    "not be found:\n", out);
+	fputs(fancy, out);
+	for (i = 0; i < n; i++) {
+		fputs("  ", out);
+		cga_out_text(out, unfound[i]);
+		putc('\n', out);
+	}
+	fputs("\n", out);
+}
+
+/* The sum of what was annotated, as percentages never above 100 %. */
+static void
+print_annotated(FILE *out, const struct cga_view *v, const uint64_t *printed)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_view		  tv;
+	uint64_t		 *total;
+	size_t			 *w, i;
+
+	total = xcalloc(p->cw, sizeof(uint64_t));
+	memcpy(total, v->total, p->cw * sizeof(uint64_t));
+	for (i = 0; i < p->nev && !p->diff; i++)
+		if (total[i] == 0 || printed[i] > total[i])
+			total[i] = printed[i];
+	tv = *v;
+	tv.total = total;
+	w = cga_widths_new(&tv);
+	cga_widths_add(&tv, w, printed);
+	fputs(fancy, out);
+	cga_print_events(out, &tv, w);
+	fputs("\n", out);
+	fputs(fancy, out);
+	cga_print_cost(out, &tv, w, printed);
+	fputs(" events annotated\n\n", out);
+	free(w);
+	free(total);
 }
 
 int
@@ -539,113 +646,57 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
     size_t nlisted)
 {
 	const struct cga_profile *p = v->p;
-	const struct cga_opts	 *o = v->o;
 	struct gather		  g;
-	struct cga_file		 *f;
+	struct ann_file		 *af;
 	struct cga_site		**sites = NULL;
-	struct cga_view		  tv;
-	const char		**unfound = NULL;
-	uint64_t		 *printed = NULL, *total;
-	size_t			  nunfound = 0, nsites = 0, i, *w;
+	const char		**unfound;
+	uint64_t		 *printed;
+	size_t			  nunfound = 0, nsites = 0, i;
 	char			 *opened, *shown;
 	FILE			 *src;
 	int			  did = 0, rc = 0;
 
 	memset(&g, 0, sizeof(g));
-	for (i = 0; i < o->nsources; i++)
-		if (add_file(&g, p, o->sources[i], find_file(p,
-		    o->sources[i]), 1) == -1)
-			goto overflow;
-	if (o->auto_annotate)
-		for (i = 0; i < nlisted; i++) {
-			/* As the report: ahead, at random in memory. */
-			if (i + 8 < nlisted)
-				__builtin_prefetch(listed[i + 8]);
-			if (i + 4 < nlisted)
-				__builtin_prefetch(listed[i + 4]->key.file);
-			if (strcmp(listed[i]->key.file, "???") == 0)
-				continue;
-			f = cga_file_find(p, listed[i]->key.file);
-			if (f != NULL && add_file(&g, p, f->name, f, 0) == -1)
-				goto overflow;
-		}
-	sort_view = v;
+	if (gather_files(&g, v, listed, nlisted) == -1) {
+		cga_diag("%s: a file's cost does not fit in 64 bits", p->path);
+		rc = 1;
+		g.n = 0;
+	}
 	if (g.n > 0) {
-		qsort(g.files, g.n, sizeof(*g.files), file_cmp);
-		sites = index_sites(p, &nsites);
+		cga_sort(g.files, g.n, sizeof(*g.files), file_cmp, (void *)v);
+		sites = index_sites(v, &nsites);
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
+	unfound = xcalloc(g.n + 1, sizeof(*unfound));
 	for (i = 0; i < g.n && !ferror(out); i++) {
-		/* The loader found it unreadable already: no need to look. */
-		if ((g.files[i].file != NULL && g.files[i].file->keep == 2) ||
-		    (src = open_source(o, g.files[i].name, &opened)) == NULL) {
-			if (g.files[i].user) {
-				not_found(o, g.files[i].name);
+		af = &g.files[i];
+		if ((src = cga_sources_open(v->src, af->name, &opened)) ==
+		    NULL) {
+			if (af->user) {
+				cga_sources_not_found(v->src, af->name);
 				rc = 1;
 				goto out;
 			}
-			unfound = xreallocarray(unfound, nunfound + 1,
-			    sizeof(*unfound));
-			unfound[nunfound++] = g.files[i].name;
+			unfound[nunfound++] = af->name;
 			continue;
 		}
-		if (strcmp(opened, g.files[i].name) == 0)
-			shown = xstrdup(opened);
-		else {
-			/* "DIR/ + NAME", as callgrind_annotate shows it */
-			shown = xmalloc(strlen(opened) + 4);
-			memcpy(shown, opened, strlen(opened) -
-			    strlen(g.files[i].name));
-			strcpy(shown + strlen(opened) - strlen(g.files[i].name),
-			    " + ");
-			strcat(shown, g.files[i].name);
-		}
-		if (g.files[i].file != NULL) {
+		shown = shown_name(opened, af->name);
+		if (af->file != NULL) {
 			did = 1;
-			file_lines(p, &g.files[i]);
+			file_lines(p, af);
 		}
-		annotate_file(out, v, &g.files[i], src, shown, opened, printed,
-		    sites, nsites);
-		free(g.files[i].lines);
-		g.files[i].lines = NULL;
+		annotate_file(out, v, af, src, shown, opened, printed, sites,
+		    nsites);
+		free(af->lines);
+		af->lines = NULL;
 		fclose(src);
 		free(opened);
 		free(shown);
 	}
-	if (nunfound > 0) {
-		qsort(unfound, nunfound, sizeof(*unfound), name_cmp);
-		fputs(fancy, out);
-		fputs("The following files chosen for auto-annotation could "
-		    "not be found:\n", out);
-		fputs(fancy, out);
-		for (i = 0; i < nunfound; i++)
-			fprintf(out, "  %s\n", unfound[i]);
-		fputs("\n", out);
-	}
-	if (did) {
-		/* Percentages of what was annotated, never above 100 %. */
-		total = xcalloc(p->cw, sizeof(uint64_t));
-		memcpy(total, v->total, p->cw * sizeof(uint64_t));
-		for (i = 0; i < p->nev && !p->diff; i++)
-			if (total[i] == 0 || printed[i] > total[i])
-				total[i] = printed[i];
-		tv = *v;
-		tv.total = total;
-		w = cga_widths_new(&tv);
-		cga_widths_add(&tv, w, printed);
-		fputs(fancy, out);
-		cga_print_events(out, &tv, w);
-		fputs("\n", out);
-		fputs(fancy, out);
-		cga_print_cost(out, &tv, w, printed);
-		fputs(" events annotated\n\n", out);
-		free(w);
-		free(total);
-	}
-	goto out;
-overflow:
-	cga_diag("%s: a file's cost does not fit in 64 bits", p->path);
-	rc = 1;
+	if (nunfound > 0)
+		print_unfound(out, unfound, nunfound);
+	if (did)
+		print_annotated(out, v, printed);
 out:
 	free(printed);
 	free(sites);
@@ -653,7 +704,7 @@ out:
 		free(g.files[i].lines);
 	free(unfound);
 	free(g.files);
-	HASH_CLEAR(hh, g.seen);
+	free(g.at);
 	cga_arena_free(&g.arena);
 	return rc;
 }

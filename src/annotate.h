@@ -1,14 +1,13 @@
-/* annotate.h: source annotation after the function list; used by main.c. */
+/* annotate.h: source annotation after the function list; used by report.c, main.c. */
 #ifndef CGA_ANNOTATE_H
 #define CGA_ANNOTATE_H
 
 #include <stdio.h>
 
-#include "opts.h"
-#include "report.h"
+#include "view.h"
 
 /* 0, or -1 after naming a source file from the command line not found. */
-int	cga_annotate_check_sources(const struct cga_opts *);
+int	cga_annotate_check_sources(const struct cga_view *);
 /* Annotates the files of the listed functions and the named ones: exit status. */
 int	cga_annotate(FILE *, const struct cga_view *, struct cga_fn **listed,
 	    size_t nlisted);

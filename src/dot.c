@@ -12,21 +12,8 @@
 
 #include "fmt.h"
 #include "formats.h"
-#include "report.h"
-
-static void
-quoted(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			putc('\\', out);
-		if (*s == '\n' || *s == '\r')
-			continue;
-		putc(*s, out);
-	}
-	putc('"', out);
-}
+#include "out.h"
+#include "view.h"
 
 /* The share of the total, as a fraction; signed in a difference. */
 static double
@@ -34,8 +21,7 @@ share(const struct cga_view *v, const uint64_t *c, size_t e)
 {
 	if (c == NULL || !cga_cost_defined(v->p, c, e) || v->total[e] == 0)
 		return 0;
-	return (v->p->diff ? cga_fmt_spercent((int64_t)c[e], v->total[e]) :
-	    cga_fmt_percent(c[e], v->total[e])) / 100;
+	return cga_view_percent(v, c, e) / 100;
 }
 
 /* Blue for little, through yellow, to red for all of it. */
@@ -61,64 +47,75 @@ colour(FILE *out, double f)
 	    (unsigned)(g * 255 + 0.5), (unsigned)(b * 255 + 0.5));
 }
 
-static int
-dot_print(FILE *out, const struct cga_view *v)
+/* A node for each function over --node-threshold: node[fn->id], 0: none. */
+static size_t *
+nodes(FILE *out, const struct cga_view *v, size_t e)
 {
 	const struct cga_profile *p = v->p;
-	const struct cga_opts	 *o = v->o;
-	struct cga_fn		 *fn;
-	const struct cga_call	 *c;
-	size_t			  e = v->nsort > 0 ? v->sort[0] : 0;
-	size_t			  id = 0;
-	char			  num[CGA_FMT_COUNT];
+	const struct cga_fn	 *fn;
+	size_t			 *node, id = 0;
 	double			  f;
 
-	fputs("digraph cgannotate {\n", out);
-	fputs("  graph [fontname=\"Helvetica\", label=", out);
-	quoted(out, p->path);
-	fputs(", labelloc=t];\n", out);
-	fputs("  node [shape=box, style=\"filled,rounded\", "
-	    "fontname=\"Helvetica\", fontsize=10];\n", out);
-	fputs("  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+	node = xcalloc(p->nfns + 1, sizeof(*node));
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		fn->node = 0;
 		f = share(v, fn->incl, e);
-		if ((f < 0 ? -f : f) * 100 < o->node_threshold ||
+		if ((f < 0 ? -f : f) * 100 < v->node_threshold ||
 		    fn->incl == NULL || !cga_cost_defined(p, fn->incl, e))
 			continue;
-		fn->node = ++id;
-		fprintf(out, "  n%zu [label=", id);
-		putc('"', out);
-		for (const char *s = fn->display; *s != '\0'; s++) {
-			if (*s == '"' || *s == '\\')
-				putc('\\', out);
-			putc(*s, out);
-		}
+		node[fn->id] = ++id;
+		fprintf(out, "  n%zu [label=\"", id);
+		cga_out_dot(out, fn->display);
 		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\", fillcolor=", f * 100,
 		    share(v, fn->self, e) * 100);
 		colour(out, f);
 		fputs("];\n", out);
 	}
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (fn->node == 0)
+	return node;
+}
+
+/* An edge for each call between two nodes over --edge-threshold. */
+static void
+edges(FILE *out, const struct cga_view *v, size_t e, const size_t *node)
+{
+	const struct cga_fn	*fn;
+	const struct cga_call	*c;
+	char			 num[CGA_FMT_COUNT];
+	double			 f;
+
+	for (fn = v->p->fns; fn != NULL; fn = fn->next) {
+		if (node[fn->id] == 0)
 			continue;
 		for (c = fn->out; c != NULL; c = c->next_out) {
 			f = share(v, c->cost, e);
-			if (c->key.callee->node == 0 ||
-			    (f < 0 ? -f : f) * 100 < o->edge_threshold)
+			if (node[c->key.callee->id] == 0 ||
+			    (f < 0 ? -f : f) * 100 < v->edge_threshold)
 				continue;
-			if (p->diff)
-				cga_fmt_scount(num, (int64_t)c->count);
-			else
-				cga_fmt_count(num, c->count);
+			cga_view_count(v, num, c->count);
 			fprintf(out, "  n%zu -> n%zu [label=\"%.2f%%\\n%sx\", "
-			    "color=", fn->node, c->key.callee->node, f * 100,
-			    num);
+			    "color=", node[fn->id], node[c->key.callee->id],
+			    f * 100, num);
 			colour(out, f);
 			fprintf(out, ", penwidth=%.1f];\n",
 			    1 + 4 * (f < 0 ? -f : f));
 		}
 	}
+}
+
+static int
+dot_print(FILE *out, const struct cga_view *v)
+{
+	size_t	 e = v->nsort > 0 ? v->sort[0] : 0, *node;
+
+	fputs("digraph cgannotate {\n", out);
+	fputs("  graph [fontname=\"Helvetica\", label=\"", out);
+	cga_out_dot(out, v->p->path);
+	fputs("\", labelloc=t];\n", out);
+	fputs("  node [shape=box, style=\"filled,rounded\", "
+	    "fontname=\"Helvetica\", fontsize=10];\n", out);
+	fputs("  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
+	node = nodes(out, v, e);
+	edges(out, v, e, node);
+	free(node);
 	fputs("}\n", out);
 	return 0;
 }

@@ -32,11 +32,11 @@ struct tarjan {
 	size_t		 nscc;
 };
 
-/* Functions are numbered by their place in the table while this runs. */
+/* Functions are numbered by their place in the list, their id. */
 static size_t
 pos(const struct cga_fn *fn)
 {
-	return fn->scc;
+	return fn->id;
 }
 
 static void
@@ -97,14 +97,12 @@ cga_profile_inclusive(struct cga_profile *p)
 	struct cga_call	 *c;
 	uint64_t	**unit;
 	char		 *entered;
-	size_t		  n = 0, i, s;
+	size_t		  n = 0, i, s, *scc;
 	int		  err = 0;
 
 	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		fn->scc = n;
+	for (fn = p->fns; fn != NULL; fn = fn->next)
 		fns[n++] = fn;
-	}
 	memset(&t, 0, sizeof(t));
 	t.index = xcalloc(n + 1, sizeof(*t.index));
 	t.low = xcalloc(n + 1, sizeof(*t.low));
@@ -116,8 +114,7 @@ cga_profile_inclusive(struct cga_profile *p)
 	for (i = 0; i < n; i++)
 		if (t.index[i] == UNVISITED)
 			visit(&t, fns[i]);
-	for (i = 0; i < n; i++)
-		fns[i]->scc = t.low[i];
+	scc = t.low;	/* each function's component, by id */
 
 	/* The cost entering each component from outside it. */
 	unit = xcalloc(t.nscc + 1, sizeof(*unit));
@@ -126,23 +123,23 @@ cga_profile_inclusive(struct cga_profile *p)
 		unit[s] = cga_cost_new(p);
 	for (i = 0; i < n; i++)
 		for (c = fns[i]->in; c != NULL; c = c->next_in)
-			if (c->key.caller->scc != fns[i]->scc) {
-				entered[fns[i]->scc] = 1;
-				err |= cga_cost_add(p, unit[fns[i]->scc],
+			if (scc[c->key.caller->id] != scc[i]) {
+				entered[scc[i]] = 1;
+				err |= cga_cost_add(p, unit[scc[i]],
 				    c->cost);
 			}
 	/* Components nobody calls: their own cost and the calls out. */
 	for (i = 0; i < n; i++) {
-		s = fns[i]->scc;
+		s = scc[i];
 		if (entered[s])
 			continue;
 		err |= cga_cost_add(p, unit[s], fns[i]->self);
 		for (c = fns[i]->out; c != NULL; c = c->next_out)
-			if (c->key.callee->scc != s)
+			if (scc[c->key.callee->id] != s)
 				err |= cga_cost_add(p, unit[s], c->cost);
 	}
 	for (i = 0; i < n; i++)
-		fns[i]->incl = unit[fns[i]->scc];
+		fns[i]->incl = unit[scc[i]];
 	p->have_incl = 1;
 	if (err)
 		cga_diag("%s: an inclusive cost does not fit in 64 bits",

@@ -9,38 +9,14 @@
 #include <string.h>
 
 #include "formats.h"
-#include "report.h"
-
-static void
-string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			putc(c, out);
-	}
-	putc('"', out);
-}
-
-static void
-opt_string(FILE *out, const char *s)
-{
-	if (s == NULL)
-		fputs("null", out);
-	else
-		string(out, s);
-}
+#include "out.h"
+#include "view.h"
 
 /* {"Ir": 12, ...} over every event of the profile. */
 static void
-cost(FILE *out, const struct cga_profile *p, const uint64_t *c)
+cost(FILE *out, const struct cga_view *v, const uint64_t *c)
 {
+	const struct cga_profile *p = v->p;
 	size_t	 e;
 	int	 first = 1;
 
@@ -51,9 +27,9 @@ cost(FILE *out, const struct cga_profile *p, const uint64_t *c)
 		if (!first)
 			fputs(", ", out);
 		first = 0;
-		string(out, p->ev[e].name);
+		cga_out_json(out, p->ev[e].name);
 		fputs(": ", out);
-		cga_print_count(out, p, c[e]);
+		cga_view_print_count(out, v, c[e]);
 	}
 	putc('}', out);
 }
@@ -62,59 +38,58 @@ static void
 calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
     int callers)
 {
-	const struct cga_profile *p = v->p;
 	const struct cga_call	**list, *c;
 	size_t			  n, i;
 	int			  first = 1;
 
 	fprintf(out, "      \"%s\": [", callers ? "callers" : "callees");
-	list = cga_calls_sorted(v, fn, callers, &n);
+	list = cga_view_calls_of(v, fn, callers, &n);
 	for (i = 0; i < n; i++) {
 		c = list[i];
 		fputs(first ? "\n" : ",\n", out);
 		first = 0;
 		fputs("        {\"function\": ", out);
-		string(out, (callers ? c->key.caller : c->key.callee)->display);
+		cga_out_json(out, (callers ? c->key.caller : c->key.callee)->display);
 		fputs(", \"count\": ", out);
-		cga_print_count(out, p, c->count);
+		cga_view_print_count(out, v, c->count);
 		fputs(", \"cost\": ", out);
-		cost(out, p, c->cost);
+		cost(out, v, c->cost);
 		putc('}', out);
 	}
 	free(list);
 	fputs(first ? "]" : "\n      ]", out);
 }
 
+/* The files of the listed functions, each once, by name, with line costs. */
 static void
-files(FILE *out, const struct cga_profile *p, struct cga_fn **fns, size_t n)
+files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 {
-	struct cga_file		**list;
+	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
+	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
 
-	/* Each listed function's file once, by name. */
 	list = xcalloc(n + 1, sizeof(*list));
+	seen = xcalloc(v->p->nfiles + 1, 1);
 	for (i = 0; i < n; i++) {
-		struct cga_file *f;
-
-		f = cga_file_find(p, fns[i]->key.file);
-		for (j = 0; j < nf && f != NULL; j++)
-			if (list[j] == f)
-				break;
-		if (f != NULL && j == nf)
+		f = cga_file_find(v->p, fns[i]->key.file);
+		if (f != NULL && !seen[f->id]) {
+			seen[f->id] = 1;
 			list[nf++] = f;
+		}
 	}
-	qsort(list, nf, sizeof(*list), cga_file_name_cmp);
+	free(seen);
+	cga_view_sort_files(list, nf);
 	fputs(",\n  \"files\": [", out);
 	for (i = 0; i < nf; i++) {
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		string(out, list[i]->name);
+		cga_out_json(out, list[i]->name);
 		fputs(", \"lines\": [", out);
-		lines = cga_file_lines(p, list[i], &nl);
+		lines = cga_file_lines(v->p, list[i], &nl);
 		for (j = 0; j < nl; j++) {
 			fprintf(out, "%s\n      {\"line\": %llu, \"cost\": ",
 			    j ? "," : "", (unsigned long long)lines[j].line);
-			cost(out, p, lines[j].cost);
+			cost(out, v, lines[j].cost);
 			putc('}', out);
 		}
 		free(lines);
@@ -124,84 +99,116 @@ files(FILE *out, const struct cga_profile *p, struct cga_fn **fns, size_t n)
 	free(list);
 }
 
-static int
-json_print(FILE *out, const struct cga_view *v)
+/* The profiles named, the difference's base, and the header's values. */
+static void
+header(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
-	const struct cga_opts	 *o = v->o;
-	struct cga_fn		**fns;
-	size_t			  n, i, e;
+	size_t			  i;
 
 	fputs("{\n  \"profiles\": [", out);
-	for (i = 0; i < o->nprofiles; i++) {
+	for (i = 0; i < v->nprofiles; i++) {
 		if (i > 0)
 			fputs(", ", out);
-		string(out, o->profiles[i]);
+		cga_out_json(out, v->profiles[i]);
 	}
 	fputs("],\n  \"diff_base\": ", out);
-	opt_string(out, p->diff ? p->base_path : NULL);
+	cga_out_json_or_null(out, p->diff ? p->base_path : NULL);
 	fputs(",\n  \"creator\": ", out);
-	opt_string(out, p->creator);
+	cga_out_json_or_null(out, p->creator);
 	fputs(",\n  \"command\": ", out);
-	opt_string(out, p->cmd);
+	cga_out_json_or_null(out, p->cmd);
 	fputs(",\n  \"pid\": ", out);
-	opt_string(out, p->pid);
+	cga_out_json_or_null(out, p->pid);
+}
+
+static void
+parts(FILE *out, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_part	 *pt;
+	size_t			  i;
+
 	fputs(",\n  \"parts\": [", out);
 	for (i = 0; i < p->nparts; i++) {
-		const struct cga_part *pt = &p->parts[i];
-
+		pt = &p->parts[i];
 		fputs(i ? ",\n    {\"file\": " : "\n    {\"file\": ", out);
-		string(out, pt->path);
+		cga_out_json(out, pt->path);
 		fprintf(out, ", \"ordinal\": %llu, \"part\": ",
 		    (unsigned long long)pt->ordinal);
-		opt_string(out, pt->number);
+		cga_out_json_or_null(out, pt->number);
 		fputs(", \"thread\": ", out);
-		opt_string(out, pt->thread);
+		cga_out_json_or_null(out, pt->thread);
 		fputs(", \"pid\": ", out);
-		opt_string(out, pt->pid);
+		cga_out_json_or_null(out, pt->pid);
 		fputs(", \"trigger\": ", out);
-		opt_string(out, pt->trigger);
+		cga_out_json_or_null(out, pt->trigger);
 		fputs(", \"totals\": ", out);
-		cost(out, p, pt->total);
+		cost(out, v, pt->total);
 		putc('}', out);
 	}
 	fputs(p->nparts ? "\n  ],\n" : "],\n", out);
+}
+
+static void
+events(FILE *out, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	size_t			  e;
+
 	fputs("  \"events\": [", out);
 	for (e = 0; e < p->nev; e++) {
 		fputs(e ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		string(out, p->ev[e].name);
+		cga_out_json(out, p->ev[e].name);
 		fputs(", \"long_name\": ", out);
-		opt_string(out, p->ev[e].longname);
+		cga_out_json_or_null(out, p->ev[e].longname);
 		fprintf(out, ", \"derived\": %s}", e >= p->nrec ? "true" :
 		    "false");
 	}
 	fputs("\n  ],\n  \"totals\": ", out);
-	cost(out, p, p->total);
+	cost(out, v, p->total);
 	fprintf(out, ",\n  \"totals_calculated\": %s,\n",
 	    p->calculated ? "true" : "false");
+}
+
+static void
+function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
+    int first)
+{
+	fputs(first ? "\n    {\n      \"file\": " :
+	    ",\n    {\n      \"file\": ", out);
+	cga_out_json(out, fn->key.file);
+	fputs(",\n      \"name\": ", out);
+	cga_out_json(out, fn->key.name);
+	fputs(",\n      \"object\": ", out);
+	cga_out_json_or_null(out, fn->obj);
+	fputs(",\n      \"exclusive\": ", out);
+	cost(out, v, fn->self);
+	fputs(",\n      \"inclusive\": ", out);
+	cost(out, v, fn->incl);
+	fputs(",\n", out);
+	calls(out, v, fn, 1);
+	fputs(",\n", out);
+	calls(out, v, fn, 0);
+	fputs("\n    }", out);
+}
+
+static int
+json_print(FILE *out, const struct cga_view *v)
+{
+	struct cga_fn	**fns;
+	size_t		  n, i;
+
+	header(out, v);
+	parts(out, v);
+	events(out, v);
 	fputs("  \"functions\": [", out);
-	fns = cga_report_select(v, &n);
-	for (i = 0; i < n && !ferror(out); i++) {
-		fputs(i ? ",\n    {\n      \"file\": " :
-		    "\n    {\n      \"file\": ", out);
-		string(out, fns[i]->key.file);
-		fputs(",\n      \"name\": ", out);
-		string(out, fns[i]->key.name);
-		fputs(",\n      \"object\": ", out);
-		opt_string(out, fns[i]->obj);
-		fputs(",\n      \"exclusive\": ", out);
-		cost(out, p, fns[i]->self);
-		fputs(",\n      \"inclusive\": ", out);
-		cost(out, p, fns[i]->incl);
-		fputs(",\n", out);
-		calls(out, v, fns[i], 1);
-		fputs(",\n", out);
-		calls(out, v, fns[i], 0);
-		fputs("\n    }", out);
-	}
+	fns = cga_view_select(v, NULL, &n);
+	for (i = 0; i < n && !ferror(out); i++)
+		function(out, v, fns[i], i == 0);
 	fputs(n ? "\n  ]" : "]", out);
-	if (o->auto_annotate)
-		files(out, p, fns, n);
+	if (v->auto_annotate)
+		files(out, v, fns, n);
 	fputs("\n}\n", out);
 	free(fns);
 	return 0;
@@ -211,7 +218,7 @@ json_print(FILE *out, const struct cga_view *v)
 static unsigned
 json_needs(const struct cga_view *v)
 {
-	return CGA_NEED_INCL | (v->o->auto_annotate ? CGA_NEED_ALL_LINES : 0);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES : 0);
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, 0,

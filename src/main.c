@@ -20,87 +20,18 @@
 #include "report.h"
 #include "xalloc.h"
 
-/* A directory want_lines looked in, and whether it can be searched. */
-struct dir_seen {
-	UT_hash_handle	 hh;
-	int		 ok;
-	char		 name[];
+/* What the loader asks of the view: whose line costs to keep. */
+struct wanted {
+	struct cga_view	*v;
+	int		 all;		/* every file's */
 };
 
-static struct dir_seen *dirs_seen;
-
-/*
- * Whether path can be read.  A profile from another machine names many
- * files in directories that do not exist here: each such directory is
- * asked about once, not each file in it.
- */
-static int
-readable(const char *path)
-{
-	const char		*slash = strrchr(path, '/');
-	struct dir_seen		*d;
-	size_t			 len;
-
-	if (slash != NULL && slash > path) {
-		len = (size_t)(slash - path);
-		HASH_FIND(hh, dirs_seen, path, len, d);
-		if (d == NULL) {
-			d = xmalloc(sizeof(*d) + len + 1);
-			memcpy(d->name, path, len);
-			d->name[len] = '\0';
-			d->ok = access(d->name, X_OK) == 0;
-			HASH_ADD_KEYPTR(hh, dirs_seen, d->name, len, d);
-		}
-		if (!d->ok)
-			return 0;
-	}
-	return access(path, R_OK) == 0;
-}
-
-static void
-dirs_seen_free(void)
-{
-	struct dir_seen	*d, *tmp;
-
-	HASH_ITER(hh, dirs_seen, d, tmp) {
-		HASH_DEL(dirs_seen, d);
-		free(d);
-	}
-}
-
-/*
- * Whether a file's line costs may be printed: it is named on the command
- * line, or auto-annotation is on and its source can be found.  The costs
- * of the others would never be printed, and need no memory.
- */
 static int
 want_lines(void *ctx, const char *name)
 {
-	const struct cga_opts	*o = ctx;
-	char			*path;
-	size_t			 i;
-	int			 found;
+	struct wanted	*w = ctx;
 
-	for (i = 0; i < o->nsources; i++)
-		if (strcmp(o->sources[i], name) == 0)
-			return 1;
-	/* Scripts get every file's lines, sources or not. */
-	if (o->format->needs(&(struct cga_view){ .o = o }) & CGA_NEED_ALL_LINES)
-		return 1;
-	if (!o->auto_annotate || strcmp(name, "???") == 0)
-		return 0;
-	if (readable(name))
-		return 1;
-	for (i = 0; i < o->ninclude; i++) {
-		path = xmalloc(strlen(o->include[i]) + strlen(name) + 1);
-		strcpy(path, o->include[i]);
-		strcat(path, name);
-		found = readable(path);
-		free(path);
-		if (found)
-			return 1;
-	}
-	return 0;
+	return cga_view_wants_lines(w->v, w->all, name);
 }
 
 /* The first callgrind.out* (then cachegrind.out*) here, as the script does. */
@@ -211,15 +142,58 @@ output_error(void)
 	return 1;
 }
 
+/* What the loader builds: what the format needs, and the options' rest. */
+static void
+load_options(struct cga_load_opts *lo, const struct cga_opts *o,
+    unsigned needs, struct wanted *w, const char *cwd)
+{
+	memset(lo, 0, sizeof(*lo));
+	lo->cwd = cwd;
+	lo->lines = (needs & (CGA_NEED_LINES | CGA_NEED_ALL_LINES)) != 0;
+	lo->no_calls = !(needs & (CGA_NEED_CALLS | CGA_NEED_INCL));
+	lo->parts = o->parts;
+	lo->nparts = o->nparts;
+	lo->mod_filename = o->mod_filename;
+	lo->nmod_filename = o->nmod_filename;
+	lo->mod_funcname = o->mod_funcname;
+	lo->nmod_funcname = o->nmod_funcname;
+	w->all = (needs & CGA_NEED_ALL_LINES) != 0;
+	lo->want_lines = want_lines;
+	lo->want_ctx = w;
+}
+
+/*
+ * Loads and finishes the profiles into *p (and --diff's older one into
+ * *old); returns what the format prints: *p, or their difference, which
+ * points into both.  NULL after an error was printed.
+ */
+static struct cga_profile *
+build(const struct cga_opts *o, const struct cga_load_opts *lo,
+    unsigned needs, struct cga_profile **p, struct cga_profile **old)
+{
+	struct cga_load_opts	 l = *lo;
+
+	*p = cga_profile_new();
+	if (o->diff != NULL)
+		*old = cga_profile_new();
+	if (load_profiles(*p, *old, o, &l) == -1 || finish(*p, needs) == -1 ||
+	    (*old != NULL && finish(*old, needs) == -1))
+		return NULL;
+	if (*old == NULL || o->format->as_loaded)
+		return *p;
+	return cga_profile_diff(*old, *p);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct cga_opts		 o;
 	struct cga_load_opts	 lo;
-	struct cga_profile	*p, *old = NULL, *diff = NULL, *shown;
+	struct cga_profile	*p = NULL, *old = NULL, *shown = NULL;
 	struct cga_view		 v;
-	unsigned		 needs;
+	struct wanted		 w;
 	char			*cwd;
+	unsigned		 needs;
 	int			 rc = 1;
 
 	signal(SIGPIPE, SIG_IGN);
@@ -239,51 +213,27 @@ main(int argc, char **argv)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 
 	cwd = current_dir();
-	memset(&lo, 0, sizeof(lo));
-	lo.cwd = cwd;
-	memset(&v, 0, sizeof(v));
-	v.o = &o;
+	cga_view_init(&v, &o);
+	w.v = &v;
 	needs = o.format->needs(&v);
-	lo.lines = (needs & (CGA_NEED_LINES | CGA_NEED_ALL_LINES)) != 0;
-	lo.no_calls = !(needs & (CGA_NEED_CALLS | CGA_NEED_INCL));
-	lo.parts = o.parts;
-	lo.nparts = o.nparts;
-	lo.mod_filename = o.mod_filename;
-	lo.nmod_filename = o.nmod_filename;
-	lo.mod_funcname = o.mod_funcname;
-	lo.nmod_funcname = o.nmod_funcname;
-	lo.want_lines = want_lines;
-	lo.want_ctx = &o;
-	shown = p = cga_profile_new();
-	if (o.diff != NULL)
-		old = cga_profile_new();
-	if (cga_annotate_check_sources(&o) == -1 ||
-	    load_profiles(p, old, &o, &lo) == -1 || finish(p, needs) == -1 ||
-	    (old != NULL && finish(old, needs) == -1))
+	load_options(&lo, &o, needs, &w, cwd);
+	if (cga_annotate_check_sources(&v) == -1 ||
+	    (shown = build(&o, &lo, needs, &p, &old)) == NULL)
 		goto out;
-	if (old != NULL && !o.format->as_loaded) {
-		if ((diff = cga_profile_diff(old, p)) == NULL)
-			goto out;
-		shown = diff;
-	}
-	if (o.format->as_loaded)
-		v.p = p;
-	else if (cga_view_make(&v, shown, &o) == -1) {
-		cga_view_free(&v);
+	if (cga_view_bind(&v, shown) == -1) {
 		rc = 2;
 		goto out;
 	}
 	rc = o.format->print(stdout, &v);
-	if (!o.format->as_loaded)
-		cga_view_free(&v);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
 out:
-	cga_profile_free(diff);
+	cga_view_free(&v);
+	if (shown != p)
+		cga_profile_free(shown);
 	cga_profile_free(old);
 	cga_profile_free(p);
 	cga_opts_free(&o);
 	free(cwd);
-	dirs_seen_free();
 	return rc;
 }

@@ -78,9 +78,7 @@ struct cga_fn {
 	struct cga_call	*in;		/* calls it receives (via next_in) */
 	size_t		 nout;		/* edges in each list */
 	size_t		 nin;
-	size_t		 scc;		/* strongly connected component */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
-	size_t		 node;		/* its node in --format=dot, 0: none */
 	struct cga_fn	*next;		/* all functions, in the order they came */
 	struct cga_fn	*same_name;	/* the next one of the same name */
 	struct cga_fn	*same_file;	/* the next one of the same file */

@@ -5,27 +5,10 @@
  * an event never counted.
  */
 #include <stdlib.h>
-#include <string.h>
 
-#include "fmt.h"
 #include "formats.h"
-#include "report.h"
-
-/* A field: tabs and newlines in names would break rows. */
-static void
-field(FILE *out, const char *s)
-{
-	size_t	 n;
-
-	for (;;) {
-		n = strcspn(s, "\t\n\r");
-		fwrite(s, 1, n, out);
-		if (s[n] == '\0')
-			return;
-		putc(' ', out);
-		s += n + 1;
-	}
-}
+#include "out.h"
+#include "view.h"
 
 static void
 counts(FILE *out, const struct cga_view *v, const uint64_t *c)
@@ -36,7 +19,7 @@ counts(FILE *out, const struct cga_view *v, const uint64_t *c)
 		e = v->show[i];
 		putc('\t', out);
 		if (c != NULL && cga_cost_defined(v->p, c, e))
-			cga_print_count(out, v->p, c[e]);
+			cga_view_print_count(out, v, c[e]);
 	}
 }
 
@@ -45,8 +28,11 @@ names(FILE *out, const struct cga_view *v, const char *suffix)
 {
 	size_t	 i;
 
-	for (i = 0; i < v->nshow; i++)
-		fprintf(out, "\t%s%s", v->p->ev[v->show[i]].name, suffix);
+	for (i = 0; i < v->nshow; i++) {
+		putc('\t', out);
+		cga_out_tsv(out, v->p->ev[v->show[i]].name);
+		fputs(suffix, out);
+	}
 }
 
 static uint64_t
@@ -63,24 +49,19 @@ calls_in(const struct cga_profile *p, const struct cga_fn *fn)
 static void
 tsv_calls(FILE *out, const struct cga_view *v)
 {
-	const struct cga_profile *p = v->p;
-	struct cga_call		 *c, *tmp;
 	const struct cga_call	**all;
-	size_t			  n = 0, i;
+	size_t			  n, i;
 
 	fputs("caller\tcallee\tcount", out);
 	names(out, v, "");
 	putc('\n', out);
-	all = xcalloc(HASH_COUNT(p->calls) + 1, sizeof(*all));
-	HASH_ITER(hh, p->calls, c, tmp)
-		all[n++] = c;
-	cga_calls_sort(v, all, n);
+	all = cga_view_calls(v, &n);
 	for (i = 0; i < n && !ferror(out); i++) {
-		field(out, all[i]->key.caller->display);
+		cga_out_tsv(out, all[i]->key.caller->display);
 		putc('\t', out);
-		field(out, all[i]->key.callee->display);
+		cga_out_tsv(out, all[i]->key.callee->display);
 		putc('\t', out);
-		cga_print_count(out, p, all[i]->count);
+		cga_view_print_count(out, v, all[i]->count);
 		counts(out, v, all[i]->cost);
 		putc('\n', out);
 	}
@@ -90,26 +71,22 @@ tsv_calls(FILE *out, const struct cga_view *v)
 static void
 tsv_lines(FILE *out, const struct cga_view *v)
 {
-	const struct cga_profile *p = v->p;
-	struct cga_file		 *f, **files;
+	struct cga_file		**files;
 	struct cga_lineref	 *lines;
-	size_t			  n = 0, nl, i, j;
+	size_t			  n, nl, i, j;
 
 	fputs("file\tline\tfunction", out);
 	names(out, v, "");
 	putc('\n', out);
-	files = xcalloc(p->nfiles + 1, sizeof(*files));
-	for (f = p->files; f != NULL; f = f->next)
-		files[n++] = f;
-	qsort(files, n, sizeof(*files), cga_file_name_cmp);
+	files = cga_view_files(v, &n);
 	for (i = 0; i < n && !ferror(out); i++) {
-		lines = cga_file_lines(p, files[i], &nl);
+		lines = cga_file_lines(v->p, files[i], &nl);
 		for (j = 0; j < nl; j++) {
-			field(out, files[i]->name);
+			cga_out_tsv(out, files[i]->name);
 			fprintf(out, "\t%llu\t",
 			    (unsigned long long)lines[j].line);
 			if (lines[j].fn != NULL)
-				field(out, lines[j].fn->key.name);
+				cga_out_tsv(out, lines[j].fn->key.name);
 			counts(out, v, lines[j].cost);
 			putc('\n', out);
 		}
@@ -118,39 +95,47 @@ tsv_lines(FILE *out, const struct cga_view *v)
 	free(files);
 }
 
-static int
-tsv_print(FILE *out, const struct cga_view *v)
+static void
+tsv_functions(FILE *out, const struct cga_view *v)
 {
 	struct cga_fn	**fns;
 	size_t		  n, i;
 
-	if (v->o->calls) {
-		tsv_calls(out, v);
-		return 0;
-	}
-	if (v->o->lines) {
-		tsv_lines(out, v);
-		return 0;
-	}
 	fputs("file\tfunction\tobject", out);
 	names(out, v, "");
 	names(out, v, "_incl");
 	fputs("\tcalls\n", out);
-	fns = cga_report_select(v, &n);
+	fns = cga_view_select(v, NULL, &n);
 	for (i = 0; i < n && !ferror(out); i++) {
-		field(out, fns[i]->key.file);
+		cga_out_tsv(out, fns[i]->key.file);
 		putc('\t', out);
-		field(out, fns[i]->key.name);
+		cga_out_tsv(out, fns[i]->key.name);
 		putc('\t', out);
 		if (fns[i]->obj != NULL)
-			field(out, fns[i]->obj);
+			cga_out_tsv(out, fns[i]->obj);
 		counts(out, v, fns[i]->self);
 		counts(out, v, fns[i]->incl);
 		putc('\t', out);
-		cga_print_count(out, v->p, calls_in(v->p, fns[i]));
+		cga_view_print_count(out, v, calls_in(v->p, fns[i]));
 		putc('\n', out);
 	}
 	free(fns);
+}
+
+static int
+tsv_print(FILE *out, const struct cga_view *v)
+{
+	switch (v->rows) {
+	case CGA_ROWS_CALLS:
+		tsv_calls(out, v);
+		break;
+	case CGA_ROWS_LINES:
+		tsv_lines(out, v);
+		break;
+	case CGA_ROWS_FUNCTIONS:
+		tsv_functions(out, v);
+		break;
+	}
 	return 0;
 }
 
@@ -158,10 +143,14 @@ tsv_print(FILE *out, const struct cga_view *v)
 static unsigned
 tsv_needs(const struct cga_view *v)
 {
-	if (v->o->calls)
+	switch (v->rows) {
+	case CGA_ROWS_CALLS:
 		return CGA_NEED_CALLS;
-	if (v->o->lines)
+	case CGA_ROWS_LINES:
 		return CGA_NEED_ALL_LINES;
+	case CGA_ROWS_FUNCTIONS:
+		break;
+	}
 	return CGA_NEED_INCL;
 }
 

@@ -11,11 +11,13 @@
 #include <check.h>
 
 #include "fmt.h"
+#include "formats.h"
 #include "inclusive.h"
 #include "load.h"
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
+#include "view.h"
 
 Suite	*fmt_suite(void);
 Suite	*load_suite(void);

@@ -18,6 +18,16 @@ default_opts(struct cga_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->threshold = (char *)"99";
 	o->threshold_val = 99;
+	o->format = &cga_format_text;
+}
+
+/* The view of tp under o, as main.c makes it. */
+static int
+view_make(struct cga_view *v, const struct cga_profile *p,
+    const struct cga_opts *o)
+{
+	cga_view_init(v, o);
+	return cga_view_bind(v, p);
 }
 
 /* A cost of tp; a negative value leaves that event undefined ("."). */
@@ -67,7 +77,7 @@ START_TEST(view_shows_and_sorts_recorded_events_by_default)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_uint_eq(v.nshow, 2);
 	ck_assert_uint_eq(v.show[0], 0);
 	ck_assert_uint_eq(v.show[1], 1);
@@ -90,7 +100,7 @@ START_TEST(view_show_names_events_in_their_order)
 	default_opts(&o);
 	o.show = show;
 	o.nshow = 2;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_uint_eq(v.nshow, 2);
 	ck_assert_uint_eq(v.show[0], ev(tp, "Sum"));
 	ck_assert_uint_eq(v.show[1], ev(tp, "Ir"));
@@ -112,7 +122,7 @@ START_TEST(view_sort_names_events_in_their_order)
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 2;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_uint_eq(v.sort[0], ev(tp, "Dr"));
 	ck_assert_uint_eq(v.sort[1], ev(tp, "Sum"));
 	cga_view_free(&v);
@@ -130,7 +140,7 @@ START_TEST(view_with_unknown_show_event_fails)
 	default_opts(&o);
 	o.show = show;
 	o.nshow = 2;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), -1);
+	ck_assert_int_eq(view_make(&v, tp, &o), -1);
 	cga_view_free(&v);
 }
 END_TEST
@@ -148,7 +158,7 @@ START_TEST(view_with_unknown_sort_event_fails)
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), -1);
+	ck_assert_int_eq(view_make(&v, tp, &o), -1);
 	cga_view_free(&v);
 }
 END_TEST
@@ -161,7 +171,7 @@ START_TEST(view_threshold_belongs_to_the_first_sort_event)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_str_eq(v.th_text[0], "99");
 	ck_assert_double_eq(v.th[0], 99.0);
 	ck_assert_str_eq(v.th_text[1], "0");
@@ -185,7 +195,7 @@ START_TEST(view_sort_thresholds_replace_the_threshold)
 	o.sort_th = th;
 	o.nsort = 2;
 	o.sort_has_th = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_str_eq(v.th_text[0], "0");
 	ck_assert_double_eq(v.th[0], 0.0);
 	ck_assert_str_eq(v.th_text[1], "2.5");
@@ -204,7 +214,7 @@ START_TEST(view_threshold_of_100_lists_everything)
 	default_opts(&o);
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_eq(v.filter, 0);
 	cga_view_free(&v);
 }
@@ -217,7 +227,7 @@ START_TEST(cost_cmp_puts_larger_costs_first)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(10, 0), cost(9, 0)), 0);
 	ck_assert_int_gt(cga_cost_cmp(&v, cost(9, 0), cost(10, 0)), 0);
 	ck_assert_int_eq(cga_cost_cmp(&v, cost(10, 3), cost(10, 3)), 0);
@@ -233,7 +243,7 @@ START_TEST(cost_cmp_sorts_undefined_below_zero)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(0, 0), cost(-1, 0)), 0);
 	ck_assert_int_gt(cga_cost_cmp(&v, cost(-1, 5), cost(0, 0)), 0);
 	ck_assert_int_eq(cga_cost_cmp(&v, cost(-1, -1), cost(-1, -1)), 0);
@@ -248,7 +258,7 @@ START_TEST(cost_cmp_breaks_ties_with_the_next_sort_event)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(5, 2), cost(5, 1)), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(5, 0), cost(5, -1)), 0);
 	cga_view_free(&v);
@@ -268,7 +278,7 @@ START_TEST(cost_cmp_follows_the_sort_order)
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(1, 9), cost(100, 8)), 0);
 	ck_assert_int_eq(cga_cost_cmp(&v, cost(1, 9), cost(100, 9)), 0);
 	cga_view_free(&v);
@@ -284,7 +294,7 @@ START_TEST(widths_start_at_the_event_names)
 	ck_assert_int_eq(load_profile("events: Ir Dmr LongName\nfn=main\n"
 	    "1 1 2 3\n"), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	ck_assert_uint_eq(w[0], 2);
 	ck_assert_uint_eq(w[1], 3);
@@ -302,7 +312,7 @@ START_TEST(widths_grow_to_the_counts_with_commas)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(1234567, 5));
 	ck_assert_uint_eq(w[0], 9);
@@ -324,7 +334,7 @@ START_TEST(widths_with_percentages_are_9_wider)
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
 	o.show_percs = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(1234567, 5));
 	ck_assert_uint_eq(w[0], 18);
@@ -343,7 +353,7 @@ START_TEST(widths_ignore_undefined_counters)
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
 	o.show_percs = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(-1, -1));
 	ck_assert_uint_eq(w[0], 2);
@@ -363,7 +373,7 @@ START_TEST(print_cost_pads_counts_and_writes_dot_for_undefined)
 
 	ck_assert_int_eq(load_profile(three_events), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(1234567, 5));
 	capture_begin(&cap);
@@ -390,7 +400,7 @@ START_TEST(print_cost_with_percentages)
 	    "summary: 2000 10\nfn=main\n1 5 6\n"), 0);
 	default_opts(&o);
 	o.show_percs = 1;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	capture_begin(&cap);
 	cga_print_cost(cap.f, &v, w, cost(1000, 0));
@@ -431,7 +441,7 @@ START_TEST(function_list_is_by_descending_cost)
 	default_opts(&o);
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
 	ck_assert_uint_eq(n, 3);
 	ck_assert_str_eq(fns[0]->display, "a.c:f");
@@ -452,7 +462,7 @@ START_TEST(function_list_stops_at_the_threshold)
 
 	ck_assert_int_eq(load_profile(list_profile), 0);
 	default_opts(&o);
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
 	ck_assert_uint_eq(n, 2);
 	ck_assert_str_eq(fns[0]->display, "a.c:f");
@@ -476,7 +486,7 @@ START_TEST(inclusive_function_list_has_called_functions)
 	o.inclusive = 1;
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;
-	ck_assert_int_eq(cga_view_make(&v, tp, &o), 0);
+	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
 	ck_assert_uint_eq(n, 4);
 	ck_assert_str_eq(fns[0]->display, "a.c:f");

@@ -11,8 +11,11 @@
 #include "annotate.h"
 #include "diag.h"
 #include "inclusive.h"
+#include "formats.h"
 #include "load.h"
+#include "opts.h"
 #include "report.h"
+#include "view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -63,15 +66,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.context = 2;
 	o.inclusive = size % 2;
 	o.tree = CGA_TREE_CALLER | CGA_TREE_CALLING;
+	o.format = &cga_format_text;
 	p = cga_profile_new();
+	cga_view_init(&v, &o);
 	if (cga_profile_load(p, path, &lo) == 0 &&
 	    cga_profile_finish(p) == 0 && cga_profile_inclusive(p) == 0 &&
-	    cga_view_make(&v, p, &o) == 0) {
+	    cga_view_bind(&v, p) == 0) {
 		cga_report_header(devnull, &v);
 		listed = cga_report_functions(devnull, &v, &n);
 		free(listed);
-		cga_view_free(&v);
 	}
+	cga_view_free(&v);
 	cga_profile_free(p);
 	unlink(path);
 	return 0;

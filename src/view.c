@@ -1,0 +1,588 @@
+/*
+ * view.c: what a report shows (events, thresholds, the options that shape
+ * every format), resolved once from the options and the profile, and the
+ * ranking and selection of functions and calls that every printer shares.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fmt.h"
+#include "formats.h"
+#include "opts.h"
+#include "sort.h"
+#include "sources.h"
+#include "view.h"
+
+void
+cga_view_init(struct cga_view *v, const struct cga_opts *o)
+{
+	memset(v, 0, sizeof(*v));
+	v->o = o;
+	v->percs = o->show_percs;
+	v->color = o->color;
+	v->inclusive = o->inclusive;
+	v->tree = ((o->tree & CGA_TREE_CALLER) ? CGA_SHOW_CALLERS : 0) |
+	    ((o->tree & CGA_TREE_CALLING) ? CGA_SHOW_CALLEES : 0);
+	v->auto_annotate = o->auto_annotate;
+	v->context = o->context;
+	v->node_threshold = o->node_threshold;
+	v->edge_threshold = o->edge_threshold;
+	v->rows = o->calls ? CGA_ROWS_CALLS : o->lines ? CGA_ROWS_LINES :
+	    CGA_ROWS_FUNCTIONS;
+	v->profiles = o->profiles;
+	v->nprofiles = o->nprofiles;
+	v->profile_guessed = o->profile_guessed;
+	v->include = o->include;
+	v->ninclude = o->ninclude;
+	v->sources = o->sources;
+	v->nsources = o->nsources;
+	v->src = cga_sources_new(o->include, o->ninclude);
+}
+
+static void
+unknown_event(const struct cga_profile *p, const char *opt, const char *name)
+{
+	char	*list, *at;
+	size_t	 i, n = 1;
+
+	for (i = 0; i < p->nev; i++)
+		n += strlen(p->ev[i].name) + 1;
+	at = list = xmalloc(n);
+	*at = '\0';
+	for (i = 0; i < p->nev; i++)
+		at += sprintf(at, " %s", p->ev[i].name);
+	cga_diag("%s event '%s' is not in %s; its events are:%s", opt, name,
+	    p->path, list);
+	free(list);
+}
+
+/* The events named (all recorded ones when none) as indexes into out. */
+static int
+events_named(const struct cga_profile *p, const char *opt, char *const *names,
+    size_t n, size_t **out, size_t *nout)
+{
+	size_t	 i;
+
+	*nout = n ? n : p->nrec;
+	*out = xcalloc(*nout + 1, sizeof(**out));
+	for (i = 0; i < *nout; i++) {
+		(*out)[i] = n ? cga_event_index(p, names[i]) : i;
+		if ((*out)[i] == CGA_NOEVENT) {
+			unknown_event(p, opt, names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+cga_view_bind(struct cga_view *v, const struct cga_profile *p)
+{
+	const struct cga_opts	*o = v->o;
+	size_t			 i;
+
+	v->p = p;
+	v->diff = p->diff;
+	v->total = p->diff ? p->base : p->total;
+	/*
+	 * A format that prints the profile as loaded (--list-parts) shows
+	 * no chosen events: naming one the profile lacks is no error there.
+	 */
+	if (o->format->as_loaded)
+		return 0;
+	if (events_named(p, "--show", o->show, o->nshow, &v->show,
+	    &v->nshow) == -1 || events_named(p, "--sort", o->sort, o->nsort,
+	    &v->sort, &v->nsort) == -1)
+		return -1;
+	v->th = xcalloc(v->nsort + 1, sizeof(*v->th));
+	v->th_text = xcalloc(v->nsort + 1, sizeof(*v->th_text));
+	for (i = 0; i < v->nsort; i++) {
+		v->th_text[i] = "0";
+		if (o->sort_has_th && o->sort_th[i] != NULL) {
+			v->th_text[i] = o->sort_th[i];
+			v->th[i] = strtod(o->sort_th[i], NULL);
+		}
+	}
+	/* Without per-event thresholds, --threshold is the first event's. */
+	if (!o->sort_has_th && v->nsort > 0) {
+		v->th_text[0] = o->threshold;
+		v->th[0] = o->threshold_val;
+	}
+	v->filter = o->sort_has_th || o->threshold_val < 100;
+	return 0;
+}
+
+void
+cga_view_free(struct cga_view *v)
+{
+	free(v->show);
+	free(v->sort);
+	free(v->th);
+	free(v->th_text);
+	cga_sources_free(v->src);
+	memset(v, 0, sizeof(*v));
+}
+
+int
+cga_view_wants_lines(struct cga_view *v, int all, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < v->nsources; i++)
+		if (strcmp(v->sources[i], name) == 0)
+			return 1;
+	/* Scripts get every file's lines, sources or not. */
+	if (all)
+		return 1;
+	if (!v->auto_annotate || strcmp(name, "???") == 0)
+		return 0;
+	return cga_sources_found(v->src, name);
+}
+
+size_t
+cga_view_count(const struct cga_view *v, char *buf, uint64_t c)
+{
+	return v->diff ? cga_fmt_scount(buf, (int64_t)c) :
+	    cga_fmt_count(buf, c);
+}
+
+void
+cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
+{
+	if (v->diff)
+		fprintf(out, "%lld", (long long)(int64_t)c);
+	else
+		fprintf(out, "%llu", (unsigned long long)c);
+}
+
+double
+cga_view_percent(const struct cga_view *v, const uint64_t *c, size_t e)
+{
+	if (c == NULL || !cga_cost_defined(v->p, c, e) || c[e] == 0)
+		return 0;
+	return v->diff ? cga_fmt_spercent((int64_t)c[e], v->total[e]) :
+	    cga_fmt_percent(c[e], v->total[e]);
+}
+
+size_t *
+cga_widths_new(const struct cga_view *v)
+{
+	size_t	*w = xcalloc(v->p->nev + 1, sizeof(*w));
+	size_t	 i;
+
+	for (i = 0; i < v->p->nev; i++)
+		w[i] = strlen(v->p->ev[i].name);
+	return w;
+}
+
+void
+cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
+{
+	size_t	 i, n;
+
+	for (i = 0; i < v->p->nev; i++) {
+		if (!cga_cost_defined(v->p, c, i))
+			continue;
+		n = (v->diff ? cga_fmt_scount_width((int64_t)c[i]) :
+		    cga_fmt_count_width(c[i])) + (v->percs ? 9 : 0);
+		if (n > w[i])
+			w[i] = n;
+	}
+}
+
+static void
+pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', out);
+}
+
+void
+cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *c)
+{
+	char	 text[CGA_FMT_COUNT + CGA_FMT_PERC];
+	size_t	 i, e, n;
+	double	 perc;
+	int	 def;
+
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		def = c != NULL && cga_cost_defined(v->p, c, e);
+		if (def)
+			n = cga_view_count(v, text, c[e]);
+		else
+			n = (size_t)(strcpy(text, ".") - text) + 1;
+		perc = cga_view_percent(v, c, e);
+		if (v->percs) {
+			if (def && c[e] != 0)
+				n += cga_fmt_perc(text + n, perc);
+			else {
+				memset(text + n, ' ', 9);
+				n += 9;
+				text[n] = '\0';
+			}
+		}
+		if (w[e] > n)
+			pad(out, w[e] - n);
+		/* Colour: red from 10 %, yellow from 1 %, of the total. */
+		if (v->color && (perc >= 10 || perc <= -10))
+			fprintf(out, "\033[1;31m%s\033[0m ", text);
+		else if (v->color && (perc >= 1 || perc <= -1))
+			fprintf(out, "\033[33m%s\033[0m ", text);
+		else {
+			fputs(text, out);
+			putc(' ', out);
+		}
+	}
+}
+
+void
+cga_print_events(FILE *out, const struct cga_view *v, const size_t *w)
+{
+	const char	*name;
+	size_t		 i;
+
+	for (i = 0; i < v->nshow; i++) {
+		name = v->p->ev[v->show[i]].name;
+		fputs(name, out);
+		if (w[v->show[i]] > strlen(name))
+			pad(out, w[v->show[i]] - strlen(name));
+		putc(' ', out);
+	}
+}
+
+int
+cga_cost_cmp(const struct cga_view *v, const uint64_t *a, const uint64_t *b)
+{
+	size_t	 i, e;
+	uint64_t x, y;
+	int	 da, db;
+
+	for (i = 0; i < v->nsort; i++) {
+		e = v->sort[i];
+		da = cga_cost_defined(v->p, a, e);
+		db = cga_cost_defined(v->p, b, e);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && v->diff) {
+			/* The size of the change, then gains before losses. */
+			x = cga_magnitude(a[e]);
+			y = cga_magnitude(b[e]);
+			if (x != y)
+				return x > y ? -1 : 1;
+			if (a[e] != b[e])
+				return (int64_t)a[e] > (int64_t)b[e] ? -1 : 1;
+		} else if (da && a[e] != b[e])
+			return a[e] > b[e] ? -1 : 1;
+	}
+	return 0;
+}
+
+const uint64_t *
+cga_view_fn_cost(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->inclusive ? fn->incl : fn->self;
+}
+
+/* Whether a function is in the list at all, before thresholds. */
+static int
+fn_listable(const struct cga_view *v, const struct cga_fn *fn)
+{
+	const uint64_t	*c;
+	size_t		 i;
+
+	if (!fn->listed && !(v->inclusive && fn->in != NULL))
+		return 0;
+	if (!v->diff)
+		return 1;
+	/* A difference lists what changed. */
+	c = cga_view_fn_cost(v, fn);
+	for (i = 0; i < v->p->nev; i++)
+		if (cga_cost_defined(v->p, c, i) && c[i] != 0)
+			return 1;
+	return 0;
+}
+
+static int
+fn_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_view	*v = ctx;
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(v, cga_view_fn_cost(v, fa), cga_view_fn_cost(v, fb));
+	return c != 0 ? c : strcmp(fa->display, fb->display);
+}
+
+/* Calls by cost, then by caller and callee. */
+static int
+call_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_call	*ca = *(const struct cga_call *const *)a;
+	const struct cga_call	*cb = *(const struct cga_call *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(ctx, ca->cost, cb->cost);
+	if (c != 0)
+		return c;
+	c = strcmp(ca->key.caller->display, cb->key.caller->display);
+	return c != 0 ? c : strcmp(ca->key.callee->display,
+	    cb->key.callee->display);
+}
+
+const struct cga_call **
+cga_view_calls_of(const struct cga_view *v, const struct cga_fn *fn,
+    int callers, size_t *np)
+{
+	const struct cga_call	 *c;
+	const struct cga_call	**list;
+	size_t			  n = callers ? fn->nin : fn->nout;
+
+	list = xcalloc(n + 1, sizeof(*list));
+	n = 0;
+	for (c = callers ? fn->in : fn->out; c != NULL;
+	    c = callers ? c->next_in : c->next_out)
+		list[n++] = c;
+	cga_sort(list, n, sizeof(*list), call_cmp, (void *)v);
+	*np = n;
+	return list;
+}
+
+const struct cga_call **
+cga_view_calls(const struct cga_view *v, size_t *np)
+{
+	const struct cga_call	**all;
+	struct cga_call		 *c, *tmp;
+	size_t			  n = 0;
+
+	all = xcalloc(HASH_COUNT(v->p->calls) + 1, sizeof(*all));
+	HASH_ITER(hh, v->p->calls, c, tmp)
+		all[n++] = c;
+	cga_sort(all, n, sizeof(*all), call_cmp, (void *)v);
+	*np = n;
+	return all;
+}
+
+static int
+file_name_cmp(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp((*(struct cga_file *const *)a)->name,
+	    (*(struct cga_file *const *)b)->name);
+}
+
+struct cga_file **
+cga_view_files(const struct cga_view *v, size_t *np)
+{
+	struct cga_file	**files, *f;
+	size_t		  n = 0;
+
+	files = xcalloc(v->p->nfiles + 1, sizeof(*files));
+	for (f = v->p->files; f != NULL; f = f->next)
+		files[n++] = f;
+	cga_view_sort_files(files, n);
+	*np = n;
+	return files;
+}
+
+void
+cga_view_sort_files(struct cga_file **files, size_t n)
+{
+	cga_sort(files, n, sizeof(*files), file_name_cmp, NULL);
+}
+
+/*
+ * A function's place by its first sort event alone, kept beside the
+ * pointer so that sorting reads no function: the size of its count, with
+ * functions that lack the event apart, after the others.  Functions that
+ * tie on it are put in order by fn_cmp when the listing reaches them,
+ * which with a threshold is seldom far.
+ */
+struct rank {
+	uint64_t	 key;
+	struct cga_fn	*fn;
+};
+
+/* Sorts by key, highest first: a byte at a time, least significant first. */
+static void
+rank_sort(struct rank *r, size_t n)
+{
+	struct rank	*tmp, *from = r, *to, *swap;
+	size_t		 count[256], i, b, sum, c;
+	unsigned	 shift;
+
+	tmp = xcalloc(n + 1, sizeof(*tmp));
+	to = tmp;
+	for (shift = 0; shift < 64; shift += 8) {
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[255 - (from[i].key >> shift & 0xff)]++;
+		if (count[255 - (from[0].key >> shift & 0xff)] == n)
+			continue;	/* all share this byte */
+		for (b = 0, sum = 0; b < 256; b++) {
+			c = count[b];
+			count[b] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[255 - (from[i].key >> shift & 0xff)]++] =
+			    from[i];
+		swap = from;
+		from = to;
+		to = swap;
+	}
+	if (from != r)
+		memcpy(r, from, n * sizeof(*r));
+	free(tmp);
+}
+
+/*
+ * The functions to list, ranked; their columns' widths added to w, if
+ * not NULL.  Those lacking the sort event are set apart at the end, from
+ * *ndef on.
+ */
+static struct rank *
+rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_call	 *c;
+	struct cga_fn		 *fn;
+	struct rank		 *rank;
+	const uint64_t		 *cost;
+	size_t			  n = 0, lo = 0, hi = p->nfns, i;
+
+	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (!fn_listable(v, fn))
+			continue;
+		cost = cga_view_fn_cost(v, fn);
+		if (w != NULL) {
+			cga_widths_add(v, w, cost);
+			/* Call rows must fit the columns too. */
+			if (v->tree & CGA_SHOW_CALLERS)
+				for (c = fn->in; c != NULL; c = c->next_in)
+					cga_widths_add(v, w, c->cost);
+			if (v->tree & CGA_SHOW_CALLEES)
+				for (c = fn->out; c != NULL; c = c->next_out)
+					cga_widths_add(v, w, c->cost);
+		}
+		n++;
+		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {
+			rank[--hi].fn = fn;
+			continue;
+		}
+		rank[lo].fn = fn;
+		rank[lo++].key = v->nsort == 0 ? 0 : p->diff ?
+		    cga_magnitude(cost[v->sort[0]]) : cost[v->sort[0]];
+	}
+	/* The undefined, gathered at the top end, follow the others. */
+	for (i = 0; i < p->nfns - hi; i++)
+		rank[lo + i] = rank[hi + i];
+	rank_sort(rank, lo);
+	*np = n;
+	*ndef = lo;
+	return rank;
+}
+
+static struct cga_fn **
+select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
+    size_t ndef, size_t *np)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_fn		**fns, *fn;
+	const uint64_t		 *cost;
+	size_t			  i, j, e, run, shown = 0;
+	uint64_t		 *curr;	/* what the listed rows hold */
+	uint64_t		 *base;	/* what curr is a share of */
+	char			 *neg;	/* inclusive: cost above the total */
+	double			  prop;
+	int			  reached = 0;
+
+	curr = xcalloc(v->nsort, sizeof(*curr));
+	neg = xcalloc(v->nsort, 1);
+	base = xcalloc(v->nsort, sizeof(*base));
+	for (j = 0; j < v->nsort; j++) {
+		e = v->sort[j];
+		if (!p->diff) {
+			base[j] = cga_cost_defined(p, p->total, e) ?
+			    p->total[e] : 0;
+			continue;
+		}
+		/* A difference: the threshold is of all the change listed. */
+		for (i = 0; i < n; i++) {
+			cost = cga_view_fn_cost(v, rank[i].fn);
+			if (cga_cost_defined(p, cost, e) &&
+			    __builtin_add_overflow(base[j],
+			    cga_magnitude(cost[e]), &base[j]))
+				base[j] = UINT64_MAX;
+		}
+	}
+	fns = xcalloc(n + 1, sizeof(*fns));
+	for (i = 0; i < n && !reached; i++) {
+		if (i == 0 || i == ndef || (i < ndef &&
+		    rank[i - 1].key != rank[i].key)) {
+			for (run = 1; i + run < (i < ndef ? ndef : n) &&
+			    rank[i + run].key == rank[i].key; run++)
+				;
+			/* Pointers alone sort faster than the records. */
+			if (run > 1) {
+				for (j = 0; j < run; j++)
+					fns[i + j] = rank[i + j].fn;
+				cga_sort(fns + i, run, sizeof(*fns), fn_cmp,
+				    (void *)v);
+				for (j = 0; j < run; j++)
+					rank[i + j].fn = fns[i + j];
+			}
+		}
+		fn = rank[i].fn;
+		if (v->filter) {
+			reached = 1;
+			for (j = 0; j < v->nsort; j++) {
+				prop = cga_fmt_percent(curr[j], base[j] > 0 ?
+				    base[j] : 1);
+				reached = reached && !neg[j] &&
+				    prop >= v->th[j];
+			}
+			if (reached)
+				break;
+		}
+		fns[shown++] = fn;
+		cost = cga_view_fn_cost(v, fn);
+		for (j = 0; j < v->nsort; j++) {
+			e = v->sort[j];
+			if (!cga_cost_defined(p, cost, e))
+				continue;
+			if (p->diff) {
+				if (__builtin_add_overflow(curr[j],
+				    cga_magnitude(cost[e]), &curr[j]))
+					curr[j] = UINT64_MAX;
+			} else if (v->inclusive) {
+				neg[j] = cost[e] > p->total[e];
+				curr[j] = neg[j] ? 0 : p->total[e] - cost[e];
+			} else if (__builtin_add_overflow(curr[j], cost[e],
+			    &curr[j]))
+				curr[j] = UINT64_MAX;
+		}
+	}
+	free(curr);
+	free(neg);
+	free(base);
+	*np = shown;
+	return fns;
+}
+
+struct cga_fn **
+cga_view_select(const struct cga_view *v, size_t *widths, size_t *np)
+{
+	struct rank	*rank;
+	struct cga_fn	**fns;
+	size_t		 n, ndef;
+
+	rank = rank_functions(v, &n, &ndef, widths);
+	fns = select_ranked(v, rank, n, ndef, np);
+	free(rank);
+	return fns;
+}

@@ -1,0 +1,109 @@
+/*
+ * view.h: what to show, resolved once from the options and the profile,
+ * and the ranking and selection every printer shares.  main.c makes it;
+ * the printers (report.c, annotate.c, tsv.c, json.c, dot.c) read it and
+ * never the options.
+ */
+#ifndef CGA_VIEW_H
+#define CGA_VIEW_H
+
+#include <stdio.h>
+
+#include "profile.h"
+
+struct cga_opts;
+struct cga_sources;
+
+/* What --tree shows of each function. */
+#define CGA_SHOW_CALLERS	1
+#define CGA_SHOW_CALLEES	2
+
+/* What the rows of --format=tsv are. */
+enum cga_rows { CGA_ROWS_FUNCTIONS, CGA_ROWS_CALLS, CGA_ROWS_LINES };
+
+struct cga_view {
+	/* From the options, by cga_view_init. */
+	int		  percs;	/* percentages beside counts */
+	int		  color;	/* escape sequences in the text report */
+	int		  inclusive;	/* list by inclusive cost */
+	int		  tree;		/* CGA_SHOW_* bits */
+	int		  auto_annotate;
+	unsigned long	  context;	/* lines around annotated ones */
+	double		  node_threshold;	/* dot: percent */
+	double		  edge_threshold;
+	enum cga_rows	  rows;
+	char *const	 *profiles;	/* as named, the first first */
+	size_t		  nprofiles;
+	int		  profile_guessed;	/* found in the current dir */
+	char *const	 *include;	/* -I directories, ending in '/' */
+	size_t		  ninclude;
+	char *const	 *sources;	/* source files named by the user */
+	size_t		  nsources;
+	struct cga_sources *src;	/* finds the source files */
+
+	/* From the profile, by cga_view_bind. */
+	const struct cga_profile *p;
+	int		  diff;		/* counts are signed: a difference */
+	const uint64_t	 *total;	/* what percentages are of */
+	size_t		 *show;		/* the events shown, in order */
+	size_t		  nshow;
+	size_t		 *sort;		/* the events sorted by, in order */
+	size_t		  nsort;
+	double		 *th;		/* threshold per sort event */
+	const char	**th_text;	/* as given, for the header */
+	int		  filter;	/* stop listing at the thresholds */
+
+	const struct cga_opts *o;	/* for cga_view_bind only */
+};
+
+/* The options' part of the view; v->p stays NULL until bound. */
+void	cga_view_init(struct cga_view *, const struct cga_opts *);
+/* 0, or -1 after naming an event of --show or --sort the profile lacks. */
+int	cga_view_bind(struct cga_view *, const struct cga_profile *);
+void	cga_view_free(struct cga_view *);
+/*
+ * For the loader: whether a file's line costs may be printed: it was named
+ * by the user, or it can be annotated (all: every file's are wanted).
+ */
+int	cga_view_wants_lines(struct cga_view *, int all, const char *file);
+
+/* A count with commas, signed in a difference: its length. */
+size_t	cga_view_count(const struct cga_view *, char *buf, uint64_t);
+/* A count as a plain number, signed in a difference. */
+void	cga_view_print_count(FILE *, const struct cga_view *, uint64_t);
+/* The percentage c[e] is of the total (0 when it is not defined). */
+double	cga_view_percent(const struct cga_view *, const uint64_t *c,
+	    size_t e);
+
+/* Column widths for costs: at least each event's name. */
+size_t	*cga_widths_new(const struct cga_view *);
+void	 cga_widths_add(const struct cga_view *, size_t *, const uint64_t *);
+/* The shown events' columns of c (NULL: none), then a blank. */
+void	 cga_print_cost(FILE *, const struct cga_view *, const size_t *,
+	    const uint64_t *);
+void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
+
+/* Sort order of the view: descending costs, "." below 0. */
+int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
+	    const uint64_t *);
+/* What the list ranks a function by: its inclusive or exclusive cost. */
+const uint64_t *cga_view_fn_cost(const struct cga_view *,
+	    const struct cga_fn *);
+/*
+ * The functions the list shows, in order, thresholds applied (free it).
+ * With widths, the columns are widened to fit every function listable,
+ * shown or not, and its call rows under --tree.
+ */
+struct cga_fn **cga_view_select(const struct cga_view *, size_t *widths,
+	    size_t *n);
+/* A function's callers (or callees), most costly first, then by name. */
+const struct cga_call **cga_view_calls_of(const struct cga_view *,
+	    const struct cga_fn *, int callers, size_t *n);
+/* Every call edge, most costly first, then by caller and callee. */
+const struct cga_call **cga_view_calls(const struct cga_view *, size_t *n);
+/* The profile's files sorted by name (free it). */
+struct cga_file **cga_view_files(const struct cga_view *, size_t *n);
+/* Sorts files by name. */
+void	 cga_view_sort_files(struct cga_file **, size_t n);
+
+#endif
