@@ -20,6 +20,10 @@
 #   BENCH_RUNS=5           runs of each command (median taken)
 #   BENCH_REF_RUNS=3       runs of callgrind_annotate
 #   BENCH_NEW_SEED=1       make the seed again
+#   BENCH_BASE=REV         also time git revision REV's build (the
+#                          default report and --inclusive=yes
+#                          --tree=both), in turns with this one, and
+#                          give the ratio of this build's time to it
 set -eu
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-32 512}
@@ -66,6 +70,15 @@ time_runs() {
 	    END { printf "%.3f %d\n", t[int((NR + 1) / 2)] / 1e6, m }'
 }
 
+# BENCH_BASE: the build of another revision, timed beside this one.
+base=
+if [ -n "${BENCH_BASE-}" ]; then
+	rm -rf "$dir/base" && mkdir -p "$dir/base"
+	git archive "$BENCH_BASE" | tar -x -C "$dir/base"
+	make -C "$dir/base" --no-print-directory cgannotate >/dev/null
+	base=$dir/base/cgannotate
+fi
+
 machine="$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 report=$dir/report.md
@@ -103,6 +116,28 @@ for size in $sizes; do
 	row "cgannotate --inclusive=yes --tree=both" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate --auto=no "$p")
 	row "cgannotate --auto=no" "$1" "$2" ""
+	if [ -n "$base" ]; then
+		# In turns, so that both see the same machine.
+		for args in "" "--inclusive=yes --tree=both"; do
+			: >"$dir/pairs"
+			i=0
+			while [ "$i" -lt "$runs" ]; do
+				set -- $(time_runs 1 $base $args "$p")
+				bt=$1
+				set -- $(time_runs 1 ./cgannotate $args "$p")
+				echo "$bt $1" >>"$dir/pairs"
+				i=$((i + 1))
+			done
+			# Medians of each column and of the pairs' ratios.
+			med() { sort -n | awk '{ v[NR] = $1 }
+			    END { printf "%.3f", v[int((NR + 1) / 2)] }'; }
+			set -- "$(awk '{ print $1 }' "$dir/pairs" | med)" \
+			    "$(awk '{ print $2 }' "$dir/pairs" | med)" \
+			    "$(awk '{ print $2 / $1 }' "$dir/pairs" | med)"
+			echo "| $mb MB | base $BENCH_BASE ${args:-(default)} | $1 | | | | |" >>"$report"
+			echo "| $mb MB | this build ${args:-(default)}, in turns | $2 | | | | x$3 of base |" >>"$report"
+		done
+	fi
 	if [ -z "$first" ]; then
 		first=$size
 		set -- $(time_runs "$ref_runs" callgrind_annotate "$p")

@@ -1,0 +1,362 @@
+/*
+ * check_view.c: the view (what the options make of a report), the stable
+ * sort with a context that every printer's ordering uses, and the writers
+ * of profile-supplied strings (out.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_cga.h"
+#include "out.h"
+#include "sort.h"
+
+/* Options as the tests want them: the defaults with fixed strings. */
+static void
+test_opts(struct cga_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->threshold = (char *)"100";
+	o->threshold_val = 100;
+	o->format = &cga_format_text;
+	o->context = 8;
+}
+
+struct item {
+	int	 key;
+	int	 seq;		/* its place before sorting */
+};
+
+/* By key, ascending or, with a context of 1, descending. */
+static int
+item_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct item	*x = a, *y = b;
+	int			 down = *(int *)ctx;
+
+	if (x->key == y->key)
+		return 0;
+	return (x->key < y->key) == !down ? -1 : 1;
+}
+
+START_TEST(sort_keeps_ties_in_order_and_reads_its_context)
+{
+	struct item	 it[1000];
+	size_t		 i;
+	int		 down = 1;
+
+	/* Many ties, over many merge runs. */
+	for (i = 0; i < 1000; i++) {
+		it[i].key = (int)((i * 7919) % 13);
+		it[i].seq = (int)i;
+	}
+	cga_sort(it, 1000, sizeof(it[0]), item_cmp, &down);
+	for (i = 1; i < 1000; i++) {
+		ck_assert_int_ge(it[i - 1].key, it[i].key);
+		if (it[i - 1].key == it[i].key)
+			ck_assert_int_lt(it[i - 1].seq, it[i].seq);
+	}
+	ck_assert_int_eq(it[0].key, 12);
+	down = 0;
+	cga_sort(it, 1000, sizeof(it[0]), item_cmp, &down);
+	ck_assert_int_eq(it[0].key, 0);
+	ck_assert_int_eq(it[999].key, 12);
+}
+END_TEST
+
+START_TEST(sort_of_none_or_one_changes_nothing)
+{
+	struct item	 it = { 5, 0 };
+	int		 down = 0;
+
+	cga_sort(NULL, 0, sizeof(it), item_cmp, &down);
+	cga_sort(&it, 1, sizeof(it), item_cmp, &down);
+	ck_assert_int_eq(it.key, 5);
+}
+END_TEST
+
+START_TEST(view_takes_what_printers_need_from_the_options)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	char		*prof[] = { (char *)"a.out", NULL };
+
+	test_opts(&o);
+	o.show_percs = 1;
+	o.color = 1;
+	o.tree = CGA_TREE_CALLING;
+	o.lines = 1;
+	o.context = 3;
+	o.profiles = prof;
+	o.nprofiles = 1;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(v.percs, 1);
+	ck_assert_int_eq(v.color, 1);
+	ck_assert_int_eq(v.tree, CGA_SHOW_CALLEES);
+	ck_assert_int_eq(v.rows, CGA_ROWS_LINES);
+	ck_assert_uint_eq(v.context, 3);
+	ck_assert_str_eq(v.profiles[0], "a.out");
+	ck_assert_ptr_null(v.p);
+	cga_view_free(&v);
+	o.tree = CGA_TREE_CALLER;
+	o.calls = 1;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(v.tree, CGA_SHOW_CALLERS);
+	ck_assert_int_eq(v.rows, CGA_ROWS_CALLS);
+	cga_view_free(&v);
+}
+END_TEST
+
+/* What each format asks the loader to build, from the view. */
+START_TEST(formats_say_what_they_need)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_uint_eq(cga_format_text.needs(&v), 0);
+	ck_assert_uint_eq(cga_format_dot.needs(&v), CGA_NEED_INCL);
+	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
+	ck_assert_uint_eq(cga_format_json.needs(&v), CGA_NEED_INCL);
+	ck_assert_uint_eq(cga_format_parts.needs(&v), 0);
+	v.auto_annotate = 1;
+	v.tree = CGA_SHOW_CALLERS;
+	ck_assert_uint_eq(cga_format_text.needs(&v),
+	    CGA_NEED_INCL | CGA_NEED_LINES);
+	ck_assert_uint_eq(cga_format_json.needs(&v),
+	    CGA_NEED_INCL | CGA_NEED_ALL_LINES);
+	v.rows = CGA_ROWS_CALLS;
+	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_CALLS);
+	v.rows = CGA_ROWS_LINES;
+	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_ALL_LINES);
+	cga_view_free(&v);
+}
+END_TEST
+
+START_TEST(format_table_finds_each_format_by_name)
+{
+	size_t	 i;
+
+	for (i = 0; cga_formats[i] != NULL; i++)
+		ck_assert_ptr_eq(cga_format_find(cga_formats[i]->name),
+		    cga_formats[i]);
+	ck_assert_uint_eq(i, 4);
+	ck_assert_ptr_eq(cga_format_find("json"), &cga_format_json);
+	ck_assert_ptr_null(cga_format_find("parts"));
+	ck_assert_ptr_null(cga_format_find("JSON"));
+	ck_assert_ptr_null(cga_format_find(""));
+}
+END_TEST
+
+START_TEST(view_wants_lines_of_named_and_found_files)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	char		*src[] = { (char *)"named.c", NULL };
+
+	test_opts(&o);
+	o.sources = src;
+	o.nsources = 1;
+	cga_view_init(&v, &o);
+	/* Named by the user: kept, found or not. */
+	ck_assert_int_eq(cga_view_wants_lines(&v, 0, "named.c"), 1);
+	/* Auto-annotation off: nothing else. */
+	ck_assert_int_eq(cga_view_wants_lines(&v, 0, "testdata/src/recur.c"),
+	    0);
+	/* A script's every file. */
+	ck_assert_int_eq(cga_view_wants_lines(&v, 1, "nowhere/x.c"), 1);
+	cga_view_free(&v);
+	o.auto_annotate = 1;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_wants_lines(&v, 0, "testdata/src/recur.c"),
+	    1);
+	ck_assert_int_eq(cga_view_wants_lines(&v, 0, "nowhere/x.c"), 0);
+	ck_assert_int_eq(cga_view_wants_lines(&v, 0, "???"), 0);
+	cga_view_free(&v);
+}
+END_TEST
+
+START_TEST(view_of_a_difference_writes_signed_counts)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	char		 buf[CGA_FMT_COUNT];
+	size_t		 n;
+
+	ck_assert_int_eq(load_profile("events: Ir\nfn=main\n1 10\n"), 0);
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	n = cga_view_count(&v, buf, (uint64_t)-1234);
+	ck_assert_str_eq(buf, "18,446,744,073,709,550,382");
+	ck_assert_uint_eq(n, strlen(buf));
+	v.diff = 1;
+	n = cga_view_count(&v, buf, (uint64_t)-1234);
+	ck_assert_str_eq(buf, "-1,234");
+	ck_assert_uint_eq(n, 6);
+	cga_view_free(&v);
+}
+END_TEST
+
+START_TEST(view_percent_is_of_the_total_and_0_when_undefined)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	const struct cga_fn *fn;
+
+	ck_assert_int_eq(load_profile("events: Ir Dr\nsummary: 200 50\n"
+	    "fn=main\n1 50\n"), 0);
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	fn = fn_of("???:main");
+	ck_assert(cga_view_percent(&v, fn->self, ev(tp, "Ir")) == 25.0);
+	ck_assert(cga_view_percent(&v, fn->self, ev(tp, "Dr")) == 0.0);
+	ck_assert(cga_view_percent(&v, NULL, ev(tp, "Ir")) == 0.0);
+	cga_view_free(&v);
+}
+END_TEST
+
+/* --list-parts prints the profile as loaded: --show is not its concern. */
+START_TEST(view_for_parts_ignores_events_the_profile_lacks)
+{
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	char		*show[] = { (char *)"Bogus", NULL };
+
+	ck_assert_int_eq(load_profile("events: Ir\nfn=main\n1 10\n"), 0);
+	test_opts(&o);
+	o.show = show;
+	o.nshow = 1;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), -1);
+	cga_view_free(&v);
+	o.format = &cga_format_parts;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	cga_view_free(&v);
+}
+END_TEST
+
+static const char calls_profile[] =
+    "events: Ir\nfl=a.c\n"
+    "fn=main\n1 1\ncfn=b\ncalls=1 10\n2 5\ncfn=c\ncalls=2 20\n3 5\n"
+    "cfn=a\ncalls=3 30\n4 9\n"
+    "fn=a\n30 9\nfn=b\n10 5\nfn=c\n20 5\n";
+
+START_TEST(view_calls_go_by_cost_then_by_name)
+{
+	struct cga_opts		  o;
+	struct cga_view		  v;
+	const struct cga_call	**c;
+	size_t			  n;
+
+	ck_assert_int_eq(load_profile(calls_profile), 0);
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	c = cga_view_calls_of(&v, fn_of("a.c:main"), 0, &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(c[0]->key.callee->display, "a.c:a");
+	/* b and c tie at 5: by name. */
+	ck_assert_str_eq(c[1]->key.callee->display, "a.c:b");
+	ck_assert_str_eq(c[2]->key.callee->display, "a.c:c");
+	ck_assert_ptr_null(c[3]);
+	free(c);
+	c = cga_view_calls(&v, &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(c[0]->key.callee->display, "a.c:a");
+	free(c);
+	c = cga_view_calls_of(&v, fn_of("a.c:b"), 1, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(c[0]->key.caller->display, "a.c:main");
+	free(c);
+	cga_view_free(&v);
+}
+END_TEST
+
+/* The widths asked for fit every listable function, shown or not. */
+START_TEST(view_select_widens_columns_for_every_function)
+{
+	struct cga_opts	  o;
+	struct cga_view	  v;
+	struct cga_fn	**fns;
+	size_t		 *w, n;
+
+	ck_assert_int_eq(load_profile("events: Ir\nfl=a.c\nfn=big\n1 1000000\n"
+	    "fn=small\n1 1\n"), 0);
+	test_opts(&o);
+	o.threshold = (char *)"50";
+	o.threshold_val = 50;
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	w = cga_widths_new(&v);
+	ck_assert_uint_eq(w[0], 2);	/* "Ir" */
+	fns = cga_view_select(&v, w, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(fns[0]->display, "a.c:big");
+	ck_assert_uint_eq(w[0], strlen("1,000,000"));
+	free(fns);
+	free(w);
+	cga_view_free(&v);
+}
+END_TEST
+
+static char *
+written(void (*fn)(FILE *, const char *), const char *s)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	fn(f, s);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(out_writes_each_destination_its_way)
+{
+	char	*s;
+
+	s = written(cga_out_tsv, "a\tb\nc\rd");
+	ck_assert_str_eq(s, "a b c d");
+	free(s);
+	s = written(cga_out_json, "q\"\\\x01\x7f");
+	ck_assert_str_eq(s, "\"q\\\"\\\\\\u0001\\u007f\"");
+	free(s);
+	s = written(cga_out_json_or_null, NULL);
+	ck_assert_str_eq(s, "null");
+	free(s);
+	s = written(cga_out_dot, "a\"b\\c\nd");
+	ck_assert_str_eq(s, "a\\\"b\\\\cd");
+	free(s);
+	s = written(cga_out_text, "plain text");
+	ck_assert_str_eq(s, "plain text");
+	free(s);
+}
+END_TEST
+
+Suite *
+view_suite(void)
+{
+	Suite	*s = suite_create("view");
+	TCase	*tc = tcase_create("view");
+
+	cga_test_fixture(tc);
+	tcase_add_test(tc, sort_keeps_ties_in_order_and_reads_its_context);
+	tcase_add_test(tc, sort_of_none_or_one_changes_nothing);
+	tcase_add_test(tc, view_takes_what_printers_need_from_the_options);
+	tcase_add_test(tc, formats_say_what_they_need);
+	tcase_add_test(tc, format_table_finds_each_format_by_name);
+	tcase_add_test(tc, view_wants_lines_of_named_and_found_files);
+	tcase_add_test(tc, view_of_a_difference_writes_signed_counts);
+	tcase_add_test(tc, view_percent_is_of_the_total_and_0_when_undefined);
+	tcase_add_test(tc, view_for_parts_ignores_events_the_profile_lacks);
+	tcase_add_test(tc, view_calls_go_by_cost_then_by_name);
+	tcase_add_test(tc, view_select_widens_columns_for_every_function);
+	tcase_add_test(tc, out_writes_each_destination_its_way);
+	suite_add_tcase(s, tc);
+	return s;
+}
