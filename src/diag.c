@@ -5,7 +5,8 @@
 #include "diag.h"
 
 int	cga_diag_silent;
-int	cga_diag_progress;
+/* Set while a progress line is on standard error: wiped before a message. */
+static int	cga_diag_progress;
 
 static void
 wipe_progress(void)
@@ -82,4 +83,21 @@ cga_diag(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	putc('\n', stderr);
+}
+
+void
+cga_diag_progress_show(const char *path, int percent)
+{
+	if (cga_diag_silent)
+		return;
+	fprintf(stderr, "\rcgannotate: reading %s: %d%%", path, percent);
+	fflush(stderr);
+	cga_diag_progress = 1;
+}
+
+void
+cga_diag_progress_end(void)
+{
+	wipe_progress();
+	fflush(stderr);
 }

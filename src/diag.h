@@ -7,8 +7,6 @@
 
 /* Set by the fuzzer: diagnostics are counted, not printed. */
 extern int	cga_diag_silent;
-/* Set while a progress line is on standard error: wiped before a message. */
-extern int	cga_diag_progress;
 
 /* Longest stretch of offending text quoted in a message. */
 #define CGA_DIAG_QUOTE	60
@@ -21,5 +19,10 @@ void	cga_diag_warn(const char *path, uint64_t line, const char *msg,
 	    const char *text, size_t len);
 /* cgannotate: MSG (printf-style) */
 void	cga_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "cgannotate: reading PATH: N%" on one line, rewritten as it grows. */
+void	cga_diag_progress_show(const char *path, int percent);
+/* Wipes the progress line, if one is shown. */
+void	cga_diag_progress_end(void);
 
 #endif

@@ -74,9 +74,7 @@ progress(struct cga_input *in, size_t n)
 	if (percent == in->percent)
 		return;
 	in->percent = percent;
-	fprintf(stderr, "\rcgannotate: reading %s: %d%%", in->path, percent);
-	fflush(stderr);
-	cga_diag_progress = 1;
+	cga_diag_progress_show(in->path, percent);
 }
 
 /* read(2), going on after signals: bytes read, 0 at the end, -1. */
@@ -393,12 +391,8 @@ cga_input_open(struct cga_input *in, const char *path)
 void
 cga_input_close(struct cga_input *in)
 {
-	if (in->size > 0 && cga_diag_progress) {
-		/* Wipe the progress line. */
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-		cga_diag_progress = 0;
-	}
+	if (in->size > 0)
+		cga_diag_progress_end();
 	in->size = 0;
 	/* The inflating thread reads the file: it stops before the close. */
 	if (in->gz != NULL && in->gz->threaded)

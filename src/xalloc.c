@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "xalloc.h"
 
 void
 cga_oom(void)
 {
-	fputs("cgannotate: out of memory\n", stderr);
+	cga_diag("out of memory");
 	exit(1);
 }
 
