@@ -16,7 +16,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 # Debian packages: to build, and to test.
 BUILD_PKGS = gcc make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq \
-	     graphviz
+	     graphviz python3
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
@@ -94,6 +94,7 @@ check-golden: cgannotate
 	sh tests/dot.sh ./cgannotate
 	sh tests/reader.sh ./cgannotate
 	sh tests/limits.sh ./cgannotate
+	sh tests/bounds.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
 	CK_FORK=no build/asan/check_cga

@@ -98,6 +98,12 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 		if (cga_count_add(d, &dc->count, (uint64_t)n) == -1)
 			df->err = 1;
 		add(df, dc->cost, c->cost);
+		if (c->incl != NULL) {
+			if (dc->incl == NULL)
+				dc->incl = cga_cost_new(d);
+			add(df, dc->incl, c->incl);
+		}
+		dc->recursive |= c->recursive;
 	}
 	cga_lines_each(p, add_line, df);
 	for (i = 0; i < p->nsites; i++) {

@@ -86,7 +86,7 @@ edges(FILE *out, const struct cga_view *v, size_t e, const size_t *node)
 		if (node[fn->id] == 0)
 			continue;
 		for (c = fn->out; c != NULL; c = c->next_out) {
-			f = share(v, c->cost, e);
+			f = share(v, cga_call_cost(c), e);
 			if (node[c->key.callee->id] == 0 ||
 			    (f < 0 ? -f : f) * 100 < v->edge_threshold)
 				continue;
@@ -95,8 +95,9 @@ edges(FILE *out, const struct cga_view *v, size_t e, const size_t *node)
 			    "color=", node[fn->id], node[c->key.callee->id],
 			    f * 100, num);
 			colour(out, f);
-			fprintf(out, ", penwidth=%.1f];\n",
-			    1 + 4 * (f < 0 ? -f : f));
+			fprintf(out, ", penwidth=%.1f%s];\n",
+			    1 + 4 * (f < 0 ? -f : f),
+			    c->recursive ? ", style=dashed" : "");
 		}
 	}
 }

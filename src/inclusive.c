@@ -1,18 +1,27 @@
 /*
- * inclusive.c: inclusive costs that count each unit of work once.
+ * inclusive.c: inclusive costs within bounds that every true figure obeys.
  *
- * Each strongly connected component of the call graph (a function calling
- * itself, recursion levels fn'2 calling each other, mutual recursion) is one
- * unit.  Every function in it gets the cost of the calls entering the
- * component from outside; a component nobody outside calls gets its
- * functions' exclusive costs plus the calls leaving it.  Without recursion
- * this is callgrind_annotate's figure; with it, no figure exceeds the total.
+ * Callgrind records each function's own cost and each call edge's cost,
+ * and under recursion an edge's cost counts the nested calls again.  For
+ * a function f in a strongly connected component C of the call graph:
+ *   L(f)  = f's exclusive cost + its calls to functions outside C: work
+ *           that surely ran under f, never counted twice;
+ *   U1(f) = f's exclusive cost + all its calls (summed over the entries
+ *           of f's name, which inlined code, fi= and fe=, splits by file);
+ *   U2(C) = the calls entering C from outside (for a component no one
+ *           outside calls, its exclusive costs plus its calls out);
+ * and inclusive(f) = max(L(f), min(U1(f), U2(C))).  Without recursion this
+ * is callgrind_annotate's figure; under real recursion it is at most the
+ * component's; an interpreter's helper caught in its loop's component
+ * gets its own work, and a thread's root its thread's; nothing falls below
+ * its exclusive cost.  A call edge is bounded by its callee's figure.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "inclusive.h"
+#include "sort.h"
 
 #define UNVISITED	((size_t)-1)
 
@@ -89,20 +98,13 @@ visit(struct tarjan *t, struct cga_fn *root)
 	}
 }
 
-int
-cga_profile_inclusive(struct cga_profile *p)
+/* Each function's component, by id, and their number. */
+static size_t *
+components(struct cga_fn **fns, size_t n, size_t *ncomp)
 {
-	struct tarjan	  t;
-	struct cga_fn	**fns, *fn;
-	struct cga_call	 *c;
-	uint64_t	**unit;
-	char		 *entered;
-	size_t		  n = 0, i, s, *scc;
-	int		  err = 0;
+	struct tarjan	 t;
+	size_t		 i;
 
-	fns = xcalloc(p->nfns + 1, sizeof(*fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		fns[n++] = fn;
 	memset(&t, 0, sizeof(t));
 	t.index = xcalloc(n + 1, sizeof(*t.index));
 	t.low = xcalloc(n + 1, sizeof(*t.low));
@@ -114,44 +116,226 @@ cga_profile_inclusive(struct cga_profile *p)
 	for (i = 0; i < n; i++)
 		if (t.index[i] == UNVISITED)
 			visit(&t, fns[i]);
-	scc = t.low;	/* each function's component, by id */
-
-	/* The cost entering each component from outside it. */
-	unit = xcalloc(t.nscc + 1, sizeof(*unit));
-	entered = xcalloc(t.nscc + 1, 1);
-	for (s = 0; s < t.nscc; s++)
-		unit[s] = cga_cost_new(p);
-	for (i = 0; i < n; i++)
-		for (c = fns[i]->in; c != NULL; c = c->next_in)
-			if (scc[c->key.caller->id] != scc[i]) {
-				entered[scc[i]] = 1;
-				err |= cga_cost_add(p, unit[scc[i]],
-				    c->cost);
-			}
-	/* Components nobody calls: their own cost and the calls out. */
-	for (i = 0; i < n; i++) {
-		s = scc[i];
-		if (entered[s])
-			continue;
-		err |= cga_cost_add(p, unit[s], fns[i]->self);
-		for (c = fns[i]->out; c != NULL; c = c->next_out)
-			if (scc[c->key.callee->id] != s)
-				err |= cga_cost_add(p, unit[s], c->cost);
-	}
-	for (i = 0; i < n; i++)
-		fns[i]->incl = unit[scc[i]];
-	p->have_incl = 1;
-	if (err)
-		cga_diag("%s: an inclusive cost does not fit in 64 bits",
-		    p->path);
-
 	free(t.index);
-	free(t.low);
 	free(t.onstack);
 	free(t.stack);
 	free(t.frames);
-	free(unit);
+	*ncomp = t.nscc;
+	return t.low;	/* low now holds each function's component */
+}
+
+/* Scratch of the computation, freed at its end. */
+struct bounds {
+	struct cga_profile *p;
+	struct cga_fn	**fns;		/* by id */
+	size_t		  n;
+	size_t		 *comp;		/* component, by id */
+	size_t		  ncomp;
+	uint64_t	**entry;	/* U2, by component */
+	uint64_t	**upper;	/* U1, by id (shared within a name) */
+	int		  err;
+};
+
+static void
+add(struct bounds *b, uint64_t *dst, const uint64_t *src)
+{
+	if (cga_cost_add(b->p, dst, src) == -1)
+		b->err = 1;
+}
+
+/* U2: what enters each component from outside, or what it does alone. */
+static void
+entry_bounds(struct bounds *b)
+{
+	struct cga_call	*c;
+	char		*entered;
+	size_t		 i, s;
+
+	b->entry = xcalloc(b->ncomp + 1, sizeof(*b->entry));
+	entered = xcalloc(b->ncomp + 1, 1);
+	for (s = 0; s < b->ncomp; s++)
+		b->entry[s] = cga_cost_new(b->p);
+	for (i = 0; i < b->n; i++)
+		for (c = b->fns[i]->in; c != NULL; c = c->next_in)
+			if (b->comp[c->key.caller->id] != b->comp[i]) {
+				entered[b->comp[i]] = 1;
+				add(b, b->entry[b->comp[i]], c->cost);
+			}
+	for (i = 0; i < b->n; i++) {
+		s = b->comp[i];
+		if (entered[s])
+			continue;
+		add(b, b->entry[s], b->fns[i]->self);
+		for (c = b->fns[i]->out; c != NULL; c = c->next_out)
+			if (b->comp[c->key.callee->id] != s)
+				add(b, b->entry[s], c->cost);
+	}
 	free(entered);
-	free(fns);
-	return err ? -1 : 0;
+}
+
+/*
+ * Functions of one name together.  Code inlined from other files (fi=,
+ * fe=) names no object, so the entries of one function are known by name
+ * alone; two unrelated functions of one name only loosen the bound.
+ */
+static int
+name_cmp(const void *x, const void *y, void *ctx)
+{
+	const struct cga_fn	*a = *(struct cga_fn *const *)x;
+	const struct cga_fn	*b = *(struct cga_fn *const *)y;
+
+	(void)ctx;
+	if (a->key.name != b->key.name)
+		return (uintptr_t)a->key.name < (uintptr_t)b->key.name ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* U1: exclusive cost and every call, over all entries of a name. */
+static void
+upper_bounds(struct bounds *b)
+{
+	struct cga_fn	**byname;
+	struct cga_call	 *c;
+	uint64_t	 *u;
+	size_t		  i, j, k;
+
+	b->upper = xcalloc(b->n + 1, sizeof(*b->upper));
+	byname = xcalloc(b->n + 1, sizeof(*byname));
+	memcpy(byname, b->fns, b->n * sizeof(*byname));
+	cga_sort(byname, b->n, sizeof(*byname), name_cmp, NULL);
+	for (i = 0; i < b->n; i = j) {
+		u = cga_cost_new(b->p);
+		for (j = i; j < b->n && byname[j]->key.name ==
+		    byname[i]->key.name; j++) {
+			add(b, u, byname[j]->self);
+			for (c = byname[j]->out; c != NULL; c = c->next_out)
+				add(b, u, c->cost);
+		}
+		for (k = i; k < j; k++)
+			b->upper[byname[k]->id] = u;
+	}
+	free(byname);
+}
+
+/* max(lo, min(up1, up2)) per event; an undefined bound bounds nothing. */
+static void
+combine(const struct cga_profile *p, uint64_t *dst, const uint64_t *lo,
+    const uint64_t *up1, const uint64_t *up2)
+{
+	size_t		 e;
+	uint64_t	 v, up;
+	int		 d1, d2;
+
+	for (e = 0; e < p->nev; e++) {
+		d1 = cga_cost_defined(p, up1, e);
+		d2 = cga_cost_defined(p, up2, e);
+		if (!cga_cost_defined(p, lo, e) && !d1 && !d2)
+			continue;
+		v = cga_cost_defined(p, lo, e) ? lo[e] : 0;
+		up = d1 && d2 ? (up1[e] < up2[e] ? up1[e] : up2[e]) :
+		    d1 ? up1[e] : d2 ? up2[e] : v;
+		dst[e] = up > v ? up : v;
+		cga_cost_define(p, dst, e);
+	}
+}
+
+/* Caps c at the total; 1 if it was above it. */
+static int
+cap(const struct cga_profile *p, uint64_t *c)
+{
+	size_t	 e;
+	int	 over = 0;
+
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, c, e) &&
+		    cga_cost_defined(p, p->total, e) && c[e] > p->total[e]) {
+			c[e] = p->total[e];
+			over = 1;
+		}
+	return over;
+}
+
+/* Each function's figure; 1 if one was above the total. */
+static int
+function_costs(struct bounds *b)
+{
+	struct cga_fn	*fn;
+	struct cga_call	*c;
+	uint64_t	*lo;
+	size_t		 i;
+	int		 over = 0;
+
+	lo = xcalloc(b->p->cw, sizeof(*lo));
+	for (i = 0; i < b->n; i++) {
+		fn = b->fns[i];
+		memset(lo, 0, b->p->cw * sizeof(*lo));
+		add(b, lo, fn->self);
+		for (c = fn->out; c != NULL; c = c->next_out)
+			if (b->comp[c->key.callee->id] != b->comp[i])
+				add(b, lo, c->cost);
+		fn->incl = cga_cost_new(b->p);
+		combine(b->p, fn->incl, lo, b->upper[i],
+		    b->entry[b->comp[i]]);
+		over |= cap(b->p, fn->incl);
+	}
+	free(lo);
+	return over;
+}
+
+/* Each call's figure: at most its callee's; 1 if one was above the total. */
+static int
+call_costs(struct bounds *b)
+{
+	const struct cga_profile *p = b->p;
+	struct cga_call		 *c, *tmp;
+	const uint64_t		 *callee;
+	size_t			  e;
+	int			  over = 0;
+
+	HASH_ITER(hh, b->p->calls, c, tmp) {
+		callee = c->key.callee->incl;
+		c->incl = cga_cost_new(b->p);
+		memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
+		c->recursive = b->comp[c->key.caller->id] ==
+		    b->comp[c->key.callee->id];
+		for (e = 0; e < p->nev; e++)
+			if (cga_cost_defined(p, c->incl, e) &&
+			    cga_cost_defined(p, callee, e) &&
+			    c->incl[e] > callee[e])
+				c->incl[e] = callee[e];
+		over |= cap(p, c->incl);
+	}
+	return over;
+}
+
+int
+cga_profile_inclusive(struct cga_profile *p)
+{
+	struct bounds	 b;
+	struct cga_fn	*fn;
+	int		 over;
+
+	memset(&b, 0, sizeof(b));
+	b.p = p;
+	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		b.fns[b.n++] = fn;
+	b.comp = components(b.fns, b.n, &b.ncomp);
+	entry_bounds(&b);
+	upper_bounds(&b);
+	over = function_costs(&b);
+	over |= call_costs(&b);
+	p->have_incl = 1;
+	if (b.err)
+		cga_diag("%s: an inclusive cost does not fit in 64 bits",
+		    p->path);
+	else if (over)
+		cga_diag("%s: warning: the profile's call costs add up to more "
+		    "than its total; inclusive costs are shown at most at the "
+		    "total", p->path);
+	free(b.entry);
+	free(b.upper);
+	free(b.comp);
+	free(b.fns);
+	return b.err ? -1 : 0;
 }

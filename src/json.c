@@ -53,7 +53,9 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 		fputs(", \"count\": ", out);
 		cga_view_print_count(out, v, c->count);
 		fputs(", \"cost\": ", out);
-		cost(out, v, c->cost);
+		cost(out, v, cga_call_cost(c));
+		fprintf(out, ", \"recursive\": %s", c->recursive ? "true" :
+		    "false");
 		putc('}', out);
 	}
 	free(list);

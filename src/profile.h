@@ -93,7 +93,10 @@ struct cga_call_key {
 struct cga_call {
 	struct cga_call_key key;
 	uint64_t	 count;
-	uint64_t	*cost;		/* inclusive cost of the calls */
+	uint64_t	*cost;		/* inclusive cost of the calls, as given */
+	uint64_t	*incl;		/* the same, at most the callee's */
+					/* inclusive cost (inclusive.c) */
+	int		 recursive;	/* caller and callee in one cycle */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
 	UT_hash_handle	 hh;

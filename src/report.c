@@ -187,12 +187,14 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 	list = cga_view_calls_of(v, fn, callers, &n);
 	for (i = 0; i < n; i++) {
 		other = callers ? list[i]->key.caller : list[i]->key.callee;
-		cga_print_cost(out, v, w, list[i]->cost);
+		cga_print_cost(out, v, w, cga_call_cost(list[i]));
 		cga_view_count(v, count, list[i]->count);
 		fputs(callers ? " < " : " >   ", out);
 		cga_out_text(out, other->display);
 		fprintf(out, " (%sx)", count);
 		print_object(out, other);
+		if (list[i]->recursive)
+			fputs(" (recursive)", out);
 		putc('\n', out);
 	}
 	free(list);

@@ -54,6 +54,8 @@ tsv_calls(FILE *out, const struct cga_view *v)
 
 	fputs("caller\tcallee\tcount", out);
 	names(out, v, "");
+	fputs("\trecursive", out);
+	names(out, v, "_recorded");
 	putc('\n', out);
 	all = cga_view_calls(v, &n);
 	for (i = 0; i < n && !ferror(out); i++) {
@@ -62,6 +64,8 @@ tsv_calls(FILE *out, const struct cga_view *v)
 		cga_out_tsv(out, all[i]->key.callee->display);
 		putc('\t', out);
 		cga_view_print_count(out, v, all[i]->count);
+		counts(out, v, cga_call_cost(all[i]));
+		fprintf(out, "\t%d", all[i]->recursive);
 		counts(out, v, all[i]->cost);
 		putc('\n', out);
 	}
@@ -144,8 +148,8 @@ static unsigned
 tsv_needs(const struct cga_view *v)
 {
 	switch (v->rows) {
-	case CGA_ROWS_CALLS:
-		return CGA_NEED_CALLS;
+	case CGA_ROWS_CALLS:	/* bounded as inclusive costs are */
+		return CGA_NEED_INCL;
 	case CGA_ROWS_LINES:
 		return CGA_NEED_ALL_LINES;
 	case CGA_ROWS_FUNCTIONS:

@@ -325,7 +325,7 @@ call_cmp(const void *a, const void *b, void *ctx)
 	const struct cga_call	*cb = *(const struct cga_call *const *)b;
 	int			 c;
 
-	c = cga_cost_cmp(ctx, ca->cost, cb->cost);
+	c = cga_cost_cmp(ctx, cga_call_cost(ca), cga_call_cost(cb));
 	if (c != 0)
 		return c;
 	c = strcmp(ca->key.caller->display, cb->key.caller->display);
@@ -464,10 +464,10 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 			/* Call rows must fit the columns too. */
 			if (v->tree & CGA_SHOW_CALLERS)
 				for (c = fn->in; c != NULL; c = c->next_in)
-					cga_widths_add(v, w, c->cost);
+					cga_widths_add(v, w, cga_call_cost(c));
 			if (v->tree & CGA_SHOW_CALLEES)
 				for (c = fn->out; c != NULL; c = c->next_out)
-					cga_widths_add(v, w, c->cost);
+					cga_widths_add(v, w, cga_call_cost(c));
 		}
 		n++;
 		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {

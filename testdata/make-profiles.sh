@@ -86,6 +86,17 @@ for f in "$TMP"/threads.callgrind-*; do
     mv "$f" $T/threads-septhreads-t$n.callgrind
 done
 
+# --- threads without --separate-threads: clone is each thread's root ---
+cg threads-joined.callgrind "$BIN/threads"
+
+# --- interpreters: their evaluation loop is called back from dozens of
+# helpers, which puts hundreds of functions in one cycle (gzip-compressed) ---
+cg python3-json.callgrind /usr/bin/python3 -c \
+    'import json; json.dumps(list(range(10000)))'
+cg perl-hash.callgrind /usr/bin/perl -e \
+    'my %h; $h{$_} = $_ * 2 for 1..20000; my $s = 0; $s += $h{$_} for keys %h; print "$s\n"'
+gzip -9nf $T/python3-json.callgrind $T/perl-hash.callgrind
+
 # --- forkprog: valgrind follows the child; one file per process ---
 valgrind -q --tool=callgrind --callgrind-out-file=$TMP/fork.%p.callgrind \
     $M "$BIN/forkprog" >/dev/null

@@ -96,23 +96,30 @@ START_TEST(direct_recursion_counts_the_entering_call_once)
 }
 END_TEST
 
-START_TEST(mutual_recursion_gives_both_the_entering_cost)
+/*
+ * Mutual recursion entered at a (100): a gets it; b, called only from
+ * inside, its own 40 and the 30 it calls back.
+ */
+START_TEST(mutual_recursion_bounds_the_inner_function_by_its_work)
 {
 	load_incl("events: Ir\nfl=a.c\n"
 	    "fn=main\n1 5\ncfn=a\ncalls=1 10\n2 100\n"
 	    "fn=a\n10 60\ncfn=b\ncalls=2 20\n11 70\n"
 	    "fn=b\n20 40\ncfn=a\ncalls=1 10\n21 30\n");
 	ck_assert_uint_eq(incl_of("a.c:a", "Ir"), 100);
-	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 100);
+	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 70);
 	ck_assert_uint_eq(incl_of("a.c:main", "Ir"), 105);
-	/* One component: its members share one inclusive cost. */
-	ck_assert_ptr_eq(fn_of("a.c:a")->incl, fn_of("a.c:b")->incl);
-	ck_assert_ptr_ne(fn_of("a.c:a")->incl, fn_of("a.c:main")->incl);
+	ck_assert_int_eq(call_of("a.c:a", "a.c:b")->recursive, 1);
+	ck_assert_int_eq(call_of("a.c:main", "a.c:a")->recursive, 0);
 	check_bounds();
 }
 END_TEST
 
-START_TEST(three_cycle_gives_all_the_entering_cost)
+/*
+ * A three-cycle entered at a: a gets the entering call (90); b and c, whose
+ * own work and calls come to less, get that (30 + 30, 30 + 5).
+ */
+START_TEST(three_cycle_bounds_each_member_by_its_own_calls)
 {
 	load_incl("events: Ir\nfl=a.c\n"
 	    "fn=main\n1 10\ncfn=a\ncalls=1 10\n2 90\n"
@@ -120,23 +127,26 @@ START_TEST(three_cycle_gives_all_the_entering_cost)
 	    "fn=b\n20 30\ncfn=c\ncalls=1 30\n21 30\n"
 	    "fn=c\n30 30\ncfn=a\ncalls=1 10\n31 5\n");
 	ck_assert_uint_eq(incl_of("a.c:a", "Ir"), 90);
-	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 90);
-	ck_assert_uint_eq(incl_of("a.c:c", "Ir"), 90);
+	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 60);
+	ck_assert_uint_eq(incl_of("a.c:c", "Ir"), 35);
 	ck_assert_uint_eq(incl_of("a.c:main", "Ir"), 100);
 	ck_assert_uint_eq(total_of("Ir"), 100);
 	check_bounds();
 }
 END_TEST
 
-/* A cycle entered at two of its functions gets both entering calls. */
-START_TEST(cycle_entered_twice_sums_the_entering_calls)
+/*
+ * A cycle entered at two of its functions: the entering calls (90) bound
+ * both, and each one's own work and calls (45 + 20, 45 + 10) bound it.
+ */
+START_TEST(cycle_entered_twice_bounds_each_by_its_own_calls)
 {
 	load_incl("events: Ir\nfl=a.c\n"
 	    "fn=main\n1 10\ncfn=a\ncalls=1 10\n2 50\ncfn=b\ncalls=1 20\n3 40\n"
 	    "fn=a\n10 45\ncfn=b\ncalls=1 20\n11 20\n"
 	    "fn=b\n20 45\ncfn=a\ncalls=1 10\n21 10\n");
-	ck_assert_uint_eq(incl_of("a.c:a", "Ir"), 90);
-	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 90);
+	ck_assert_uint_eq(incl_of("a.c:a", "Ir"), 65);
+	ck_assert_uint_eq(incl_of("a.c:b", "Ir"), 55);
 	ck_assert_uint_eq(incl_of("a.c:main", "Ir"), 100);
 	check_bounds();
 }
@@ -200,6 +210,56 @@ START_TEST(real_profile_inclusive_costs_stay_within_bounds)
 }
 END_TEST
 
+/*
+ * An interpreter's loop: eval (100) calls helper (20 of its own a call)
+ * twice, and one helper calls eval back (the nested eval costs 30): eval
+ * and helper form one cycle, which main enters at 170.  helper's own work
+ * is its 40 and the 30 it called back, not the cycle's 170.
+ */
+START_TEST(helper_in_a_cycle_gets_its_own_work)
+{
+	load_incl("events: Ir\nfl=a.c\n"
+	    "fn=main\n1 0\ncfn=eval\ncalls=1 10\n2 170\n"
+	    "fn=eval\n10 130\ncfn=helper\ncalls=2 20\n11 70\n"
+	    "fn=helper\n20 40\ncfn=eval\ncalls=1 10\n21 30\n");
+	ck_assert_uint_eq(incl_of("a.c:eval", "Ir"), 170);
+	ck_assert_uint_eq(incl_of("a.c:helper", "Ir"), 70);
+	ck_assert_uint_eq(incl_of("a.c:main", "Ir"), 170);
+	ck_assert_int_eq(call_of("a.c:helper", "a.c:eval")->recursive, 1);
+	ck_assert_int_eq(call_of("a.c:main", "a.c:eval")->recursive, 0);
+	check_bounds();
+}
+END_TEST
+
+/*
+ * A thread's root: clone (5) is called once from the parent at a cost of
+ * 9, and calls start_thread (1000) in the new thread.  Its work is 1005.
+ */
+START_TEST(thread_root_gets_its_threads_work)
+{
+	load_incl("events: Ir\nfl=a.c\n"
+	    "fn=main\n1 4\ncfn=clone\ncalls=1 10\n2 9\n"
+	    "fn=clone\n10 5\ncfn=start_thread\ncalls=1 20\n11 1000\n"
+	    "fn=start_thread\n20 1000\n");
+	ck_assert_uint_eq(incl_of("a.c:clone", "Ir"), 1005);
+	ck_assert_uint_eq(incl_of("a.c:start_thread", "Ir"), 1000);
+	check_bounds();
+}
+END_TEST
+
+/* A recursive call's recorded cost (nested calls again) is capped. */
+START_TEST(recursive_call_is_shown_at_most_at_its_callee)
+{
+	load_incl("events: Ir\nfl=a.c\n"
+	    "fn=main\n1 1\ncfn=f\ncalls=1 10\n2 30\n"
+	    "fn=f\n10 30\ncfn=f\ncalls=2 10\n11 50\n");
+	ck_assert_uint_eq(incl_of("a.c:f", "Ir"), 30);
+	ck_assert_uint_eq(call_cost("a.c:f", "a.c:f", "Ir"), 50);
+	ck_assert_uint_eq(call_of("a.c:f", "a.c:f")->incl[ev(tp, "Ir")], 30);
+	ck_assert_int_eq(call_of("a.c:f", "a.c:f")->recursive, 1);
+}
+END_TEST
+
 Suite *
 inclusive_suite(void)
 {
@@ -220,12 +280,15 @@ inclusive_suite(void)
 	cga_test_fixture(tc);
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, direct_recursion_counts_the_entering_call_once);
-	tcase_add_test(tc, mutual_recursion_gives_both_the_entering_cost);
-	tcase_add_test(tc, three_cycle_gives_all_the_entering_cost);
-	tcase_add_test(tc, cycle_entered_twice_sums_the_entering_calls);
+	tcase_add_test(tc, mutual_recursion_bounds_the_inner_function_by_its_work);
+	tcase_add_test(tc, three_cycle_bounds_each_member_by_its_own_calls);
+	tcase_add_test(tc, cycle_entered_twice_bounds_each_by_its_own_calls);
 	tcase_add_test(tc,
 	    cycle_nobody_calls_is_its_self_costs_and_calls_out);
 	tcase_add_test(tc, top_of_recursion_has_the_cost_of_the_entering_call);
+	tcase_add_test(tc, helper_in_a_cycle_gets_its_own_work);
+	tcase_add_test(tc, thread_root_gets_its_threads_work);
+	tcase_add_test(tc, recursive_call_is_shown_at_most_at_its_callee);
 	tcase_add_loop_test(tc, real_profile_inclusive_costs_stay_within_bounds,
 	    0, (int)(sizeof(real_profiles) / sizeof(real_profiles[0])));
 	suite_add_tcase(s, tc);

@@ -127,7 +127,7 @@ START_TEST(formats_say_what_they_need)
 	ck_assert_uint_eq(cga_format_json.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_ALL_LINES);
 	v.rows = CGA_ROWS_CALLS;
-	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_CALLS);
+	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	v.rows = CGA_ROWS_LINES;
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_ALL_LINES);
 	cga_view_free(&v);

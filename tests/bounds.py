@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""bounds.py CGANNOTATE PROFILE [ARGS...]: checks cgannotate's inclusive
+costs against a recomputation of their bounds, made here from the rows
+cgannotate prints for scripts, not from its own inclusive figures.
+
+From `--format=tsv --threshold=100` (each function's exclusive cost),
+`--format=tsv --calls` (each call edge's recorded cost) and `--list-parts`
+(the program total), for every function f of a strongly connected
+component C of the call graph (found here with Tarjan's algorithm) and
+every event:
+  L(f)  = exclusive(f) + the recorded costs of f's calls leaving C
+  U1(f) = the exclusive costs and all recorded calls of every function of
+          f's name (inlined code splits one function over several files)
+  U2(C) = the recorded calls entering C from outside, or for a component
+          no one outside calls, its exclusive costs and calls leaving it
+  want(f) = min(total, max(L(f), min(U1(f), U2(C))))
+and checks that every function's inclusive cost is want(f), at least its
+exclusive cost and at most the total; that every call edge is at most its
+callee's inclusive cost, its recorded cost and the total; and that an edge
+is marked recursive exactly when its ends share a component.  An event a
+row leaves empty bounds nothing.  Prints one line per failure and a
+summary; exits 1 on any failure.
+"""
+import subprocess
+import sys
+
+
+def run(binary, args):
+    out = subprocess.run([binary] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, check=True)
+    return out.stdout.decode("utf-8", "surrogateescape").splitlines()
+
+
+def num(field):
+    return None if field == "" else int(field)
+
+
+def tarjan(nodes, succ):
+    index, low, comp, onstack, stack = {}, {}, {}, set(), []
+    counter = [0]
+    ncomp = [0]
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(succ.get(root, ())))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        onstack.add(root)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    onstack.add(w)
+                    work.append((w, iter(succ.get(w, ()))))
+                    advanced = True
+                    break
+                if w in onstack:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    onstack.discard(w)
+                    comp[w] = ncomp[0]
+                    if w == v:
+                        break
+                ncomp[0] += 1
+    return comp
+
+
+def add(a, b):
+    """a + b per event; None (not given) adds nothing."""
+    return [x if y is None else (y if x is None else x + y)
+            for x, y in zip(a, b)]
+
+
+def main():
+    binary, profile = sys.argv[1], sys.argv[2]
+    extra = sys.argv[3:]
+    fails = []
+
+    rows = run(binary, ["--format=tsv", "--threshold=100", "--auto=no"] +
+               extra + [profile])
+    head = rows[0].split("\t")
+    events = [h for h in head[3:] if not h.endswith("_incl")][:-1]
+    ne = len(events)
+    self_, incl, name = {}, {}, {}
+    for r in rows[1:]:
+        f = r.split("\t")
+        key = f[0] + ":" + f[1]
+        self_[key] = [num(x) for x in f[3:3 + ne]]
+        incl[key] = [num(x) for x in f[3 + ne:3 + 2 * ne]]
+        name[key] = f[1]
+
+    calls = run(binary, ["--format=tsv", "--calls"] + extra + [profile])
+    chead = calls[0].split("\t")
+    assert chead[3:3 + ne] == events, (chead, events)
+    assert chead[3 + ne] == "recursive", chead
+    edges = []
+    succ = {}
+    for r in calls[1:]:
+        f = r.split("\t")
+        shown = [num(x) for x in f[3:3 + ne]]
+        rec = f[3 + ne] == "1"
+        recorded = [num(x) for x in f[4 + ne:4 + 2 * ne]]
+        edges.append((f[0], f[1], shown, rec, recorded))
+        succ.setdefault(f[0], []).append(f[1])
+        for k in (f[0], f[1]):
+            if k not in self_:
+                self_[k] = [None] * ne
+                name[k] = k.rsplit(":", 1)[1]
+
+    parts = run(binary, ["--list-parts"] + extra + [profile])
+    phead = parts[0].split("\t")
+    total = [None] * ne
+    for r in parts[1:]:
+        f = r.split("\t")
+        for i, ev in enumerate(events):
+            if ev in phead:
+                v = num(f[phead.index(ev)])
+                if v is not None:
+                    total[i] = (total[i] or 0) + v
+
+    nodes = sorted(self_)
+    comp = tarjan(nodes, succ)
+    lo = {k: list(self_[k]) for k in nodes}
+    up1_own = {k: list(self_[k]) for k in nodes}
+    entry, alone, entered = {}, {}, set()
+    for k in nodes:
+        alone.setdefault(comp[k], [None] * ne)
+        alone[comp[k]] = add(alone[comp[k]], self_[k])
+    for caller, callee, shown, rec, recorded in edges:
+        up1_own[caller] = add(up1_own[caller], recorded)
+        if comp[caller] != comp[callee]:
+            lo[caller] = add(lo[caller], recorded)
+            alone[comp[caller]] = add(alone[comp[caller]], recorded)
+            entered.add(comp[callee])
+            entry.setdefault(comp[callee], [None] * ne)
+            entry[comp[callee]] = add(entry[comp[callee]], recorded)
+        if rec != (comp[caller] == comp[callee]):
+            fails.append("%s -> %s: marked recursive=%d" %
+                         (caller, callee, rec))
+    up1_name = {}
+    for k in nodes:
+        up1_name.setdefault(name[k], [None] * ne)
+        up1_name[name[k]] = add(up1_name[name[k]], up1_own[k])
+
+    for k in sorted(incl):
+        u2 = entry[comp[k]] if comp[k] in entered else alone[comp[k]]
+        u1 = up1_name[name[k]]
+        for i, ev in enumerate(events):
+            l, a, b = lo[k][i], u1[i], u2[i]
+            if l is None and a is None and b is None:
+                want = None
+            else:
+                ups = [x for x in (a, b) if x is not None]
+                v = l or 0
+                want = max(v, min(ups)) if ups else v
+                if total[i] is not None:
+                    want = min(want, total[i])
+            got = incl[k][i]
+            if got != want:
+                fails.append("%s %s: inclusive %s, bounds give %s "
+                             "(L %s, U1 %s, U2 %s)" %
+                             (k, ev, got, want, l, a, b))
+            s = self_[k][i]
+            if got is not None and s is not None and got < s and \
+                    (total[i] is None or s <= total[i]):
+                fails.append("%s %s: inclusive %d below exclusive %d" %
+                             (k, ev, got, s))
+            if got is not None and total[i] is not None and got > total[i]:
+                fails.append("%s %s: inclusive %d above the total %d" %
+                             (k, ev, got, total[i]))
+    for caller, callee, shown, rec, recorded in edges:
+        for i, ev in enumerate(events):
+            s, r = shown[i], recorded[i]
+            if s is None:
+                continue
+            c = incl.get(callee, [None] * ne)[i]
+            if (c is not None and s > c) or (r is not None and s > r) or \
+                    (total[i] is not None and s > total[i]):
+                fails.append("%s -> %s %s: call cost %d above its callee's "
+                             "%s, its recorded %s or the total %s" %
+                             (caller, callee, ev, s, c, r, total[i]))
+    for f in fails[:20]:
+        print("FAIL %s: %s" % (profile, f))
+    print("bounds: %s: %d functions, %d calls, %d failures" %
+          (profile, len(incl), len(edges), len(fails)))
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == "__main__":
+    main()
