@@ -101,3 +101,18 @@ cga_diag_progress_end(void)
 	wipe_progress();
 	fflush(stderr);
 }
+
+void
+cga_diag_list(const char *msg, char *const *items, size_t n)
+{
+	size_t	 i;
+
+	if (cga_diag_silent)
+		return;
+	fflush(stdout);
+	wipe_progress();
+	fprintf(stderr, "cgannotate: %s", msg);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s %s", i > 0 ? "," : "", items[i]);
+	putc('\n', stderr);
+}

@@ -25,4 +25,7 @@ void	cga_diag_progress_show(const char *path, int percent);
 /* Wipes the progress line, if one is shown. */
 void	cga_diag_progress_end(void);
 
+/* cgannotate: MSG ITEM, ITEM, ... */
+void	cga_diag_list(const char *msg, char *const *items, size_t n);
+
 #endif

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "load.h"
 #include "opts.h"
 #include "report.h"
+#include "run.h"
 #include "xalloc.h"
 
 /* What the loader asks of the view: whose line costs to keep. */
@@ -34,22 +34,42 @@ want_lines(void *ctx, const char *name)
 	return cga_view_wants_lines(w->v, w->all, name);
 }
 
-/* The first callgrind.out* (then cachegrind.out*) here, as the script does. */
-static const char *
-guess_profile(void)
+/*
+ * The profiles to read: those named, the first first, or the newest run's
+ * files here, said on standard error; empty files left out.  -1 after an
+ * error.
+ */
+static int
+find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 {
-	static const char *const patterns[] = { "callgrind.out*",
-	    "cachegrind.out*" };
-	glob_t		 g;
-	const char	*found = NULL;
-	size_t		 i;
+	size_t	 i;
 
-	for (i = 0; i < 2 && found == NULL; i++) {
-		if (glob(patterns[i], 0, NULL, &g) == 0 && g.gl_pathc > 0)
-			found = xstrdup(g.gl_pathv[0]);
-		globfree(&g);
+	if (o->profile != NULL) {
+		memmove(o->profiles + 1, o->profiles,
+		    o->nprofiles * sizeof(*o->profiles));
+		o->profiles[0] = (char *)o->profile;
+		o->nprofiles++;
+	} else {
+		if ((*guessed = cga_run_guess(nguessed)) == NULL)
+			cga_usage_error("no profile named, and no "
+			    "callgrind.out* or cachegrind.out* here%s", "");
+		free(o->profiles);
+		o->profiles = xcalloc(*nguessed + 1, sizeof(*o->profiles));
+		for (i = 0; i < *nguessed; i++)
+			o->profiles[i] = (*guessed)[i];
+		o->nprofiles = *nguessed;
+		o->profile_guessed = 1;
+		cga_diag_list("no profile named: reading the newest run here:",
+		    o->profiles, o->nprofiles);
 	}
-	return found;
+	if (cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
+		return -1;
+	o->profile = o->profiles[0];
+	/* --diff's profile: an empty one is no profile either. */
+	i = 1;
+	if (o->diff != NULL && cga_run_skip_empty((char **)&o->diff, &i) == -1)
+		return -1;
+	return 0;
 }
 
 /* The current directory with a '/' after it: the shell's idea of it. */
@@ -192,23 +212,18 @@ main(int argc, char **argv)
 	struct cga_profile	*p = NULL, *old = NULL, *shown = NULL;
 	struct cga_view		 v;
 	struct wanted		 w;
-	char			*cwd;
+	char			*cwd, **guessed = NULL;
+	size_t			 nguessed = 0, i;
 	unsigned		 needs;
 	int			 rc = 1;
 
 	signal(SIGPIPE, SIG_IGN);
 	cga_opts_init(&o);
 	cga_opts_parse(&o, argc, argv);
-	if (o.profile == NULL) {
-		if ((o.profile = guess_profile()) == NULL)
-			cga_usage_error("no profile named, and no callgrind.out* "
-			    "or cachegrind.out* here%s", "");
-		o.profile_guessed = 1;
+	if (find_profiles(&o, &guessed, &nguessed) == -1) {
+		cga_opts_free(&o);
+		return 1;
 	}
-	/* The first profile first; the others as they were named. */
-	memmove(o.profiles + 1, o.profiles, o.nprofiles * sizeof(*o.profiles));
-	o.profiles[0] = (char *)o.profile;
-	o.nprofiles++;
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 
@@ -234,6 +249,9 @@ out:
 	cga_profile_free(old);
 	cga_profile_free(p);
 	cga_opts_free(&o);
+	for (i = 0; i < nguessed; i++)
+		free(guessed[i]);
+	free(guessed);
 	free(cwd);
 	return rc;
 }

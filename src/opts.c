@@ -224,6 +224,9 @@ is_profile(const char *path)
 	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
 	    access(path, R_OK) == -1)
 		return 0;
+	/* An empty file is no source to annotate: an empty profile. */
+	if (st.st_size == 0)
+		return 1;
 	r = cga_profile_sniff(path, &names, &n);
 	free_list(names, n);
 	return r == 1;
@@ -439,7 +442,5 @@ cga_opts_free(struct cga_opts *o)
 	free(o->mod_funcname);
 	free(o->profiles);
 	free(o->sources);
-	if (o->profile_guessed)
-		free((char *)o->profile);
 }
 

@@ -1,0 +1,112 @@
+/*
+ * run.c: the profile files of a run.  callgrind names them
+ * callgrind.out.PID, then .PID.N for each dump and -NN for each thread
+ * (and leaves callgrind.out.PID empty when every thread has a file of its
+ * own); a user who types cgannotate after a run expects that run.
+ */
+#include <sys/stat.h>
+
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "run.h"
+#include "xalloc.h"
+
+/* The length of NAME.PID at the start of path, or 0 when it has no PID. */
+static size_t
+run_prefix(const char *path, const char *stem)
+{
+	size_t	 n = strlen(stem), d;
+
+	if (strncmp(path, stem, n) != 0 || path[n] != '.')
+		return 0;
+	d = strspn(path + n + 1, "0123456789");
+	if (d == 0 || (path[n + 1 + d] != '\0' && path[n + 1 + d] != '.' &&
+	    path[n + 1 + d] != '-'))
+		return 0;
+	return n + 1 + d;
+}
+
+/* The newest of the matches, by modification time, then by name. */
+static size_t
+newest(const glob_t *g)
+{
+	struct stat	 st;
+	size_t		 i, best = 0;
+	struct timespec	 t = { 0, 0 };
+
+	for (i = 0; i < g->gl_pathc; i++) {
+		if (stat(g->gl_pathv[i], &st) == -1 || !S_ISREG(st.st_mode))
+			continue;
+		if (st.st_mtim.tv_sec > t.tv_sec || (st.st_mtim.tv_sec ==
+		    t.tv_sec && st.st_mtim.tv_nsec >= t.tv_nsec)) {
+			t = st.st_mtim;
+			best = i;
+		}
+	}
+	return best;
+}
+
+char **
+cga_run_guess(size_t *np)
+{
+	static const char *const stems[] = { "callgrind.out",
+	    "cachegrind.out" };
+	glob_t		 g;
+	char		**files = NULL;
+	const char	*pick;
+	size_t		 i, k, len, n = 0;
+	char		 pattern[32];
+
+	for (k = 0; k < 2 && files == NULL; k++) {
+		snprintf(pattern, sizeof(pattern), "%s*", stems[k]);
+		if (glob(pattern, 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+			globfree(&g);
+			continue;
+		}
+		pick = g.gl_pathv[newest(&g)];
+		len = run_prefix(pick, stems[k]);
+		files = xcalloc(g.gl_pathc + 1, sizeof(*files));
+		for (i = 0; i < g.gl_pathc; i++)
+			if (g.gl_pathv[i] == pick || (len > 0 &&
+			    run_prefix(g.gl_pathv[i], stems[k]) == len &&
+			    strncmp(g.gl_pathv[i], pick, len) == 0))
+				files[n++] = xstrdup(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	*np = n;
+	return files;
+}
+
+int
+cga_run_skip_empty(char **paths, size_t *np)
+{
+	struct stat	 st;
+	size_t		 i, kept = 0, n = *np;
+	char		*empty = xcalloc(n + 1, 1);
+
+	for (i = 0; i < n; i++)
+		empty[i] = stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size == 0;
+	for (i = 0; i < n; i++)
+		kept += !empty[i];
+	if (kept == 0 && n > 0) {
+		cga_diag("%s: the file is empty: not a Callgrind or Cachegrind "
+		    "profile", paths[0]);
+		free(empty);
+		return -1;
+	}
+	for (i = 0, kept = 0; i < n; i++) {
+		if (empty[i]) {
+			cga_diag("%s: warning: empty file, skipped", paths[i]);
+			continue;
+		}
+		paths[kept++] = paths[i];
+	}
+	*np = kept;
+	free(empty);
+	return 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * run.h: which profile files to read: with none named, the newest run's
+ * in the current directory; empty files among them left out.  Used by
+ * main.c.
+ */
+#ifndef CGA_RUN_H
+#define CGA_RUN_H
+
+#include <stddef.h>
+
+/*
+ * The files of the newest run here: the newest callgrind.out* (or, failing
+ * any, cachegrind.out*) and every file of the same run with it (NAME.PID,
+ * its dumps NAME.PID.N and threads NAME.PID-NN), in name order; *n of
+ * them (free them and the array).  NULL when there is none.
+ */
+char	**cga_run_guess(size_t *n);
+/*
+ * Leaves out the empty regular files of paths, each with a warning, when
+ * others remain: 0, or -1 after an error when every file is empty.
+ */
+int	  cga_run_skip_empty(char **paths, size_t *n);
+
+#endif
