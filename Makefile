@@ -96,6 +96,7 @@ check-golden: cgannotate
 	sh tests/limits.sh ./cgannotate
 	sh tests/bounds.sh ./cgannotate
 	sh tests/run.sh ./cgannotate
+	sh tests/escape.sh ./cgannotate
 
 check-asan: build/asan/cgannotate build/asan/check_cga
 	CK_FORK=no build/asan/check_cga

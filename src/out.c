@@ -1,43 +1,167 @@
-/* out.c: how profile-supplied strings are written to each kind of output. */
+/*
+ * out.c: how profile-supplied strings are written to each kind of output.
+ * A profile may come from anywhere: what it names must not drive the
+ * user's terminal (escape sequences, a CR hiding text), break a TSV row,
+ * make JSON invalid or a DOT label mean something else.
+ */
 #include <string.h>
 
 #include "out.h"
 
+/* Strings here end in NUL, which stops a sequence before its end. */
+#define utf8_len(s)	cga_utf8_len((s), 4)
+
+size_t
+cga_utf8_len(const unsigned char *s, size_t avail)
+{
+	unsigned char	 c = s[0];
+	size_t		 n, i;
+	unsigned long	 cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		cp = c & 0x07;
+	} else
+		return 0;
+	if (n > avail)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * What a terminal shows of the character at s: into buf, with the bytes
+ * it takes in *used.  Valid UTF-8 is itself; a C0 control, DEL, a C1
+ * control (U+0080 to U+009F, or a byte 0x80 to 0x9F outside UTF-8) is an
+ * escape such as \x1b, \r, \t; other bytes outside UTF-8 are themselves.
+ */
+static size_t
+visible(const unsigned char *s, char *buf, size_t *used)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t		 n = utf8_len(s);
+	unsigned	 c = s[0];
+
+	if (n == 2 && c == 0xc2 && s[1] <= 0x9f)
+		c = s[1];	/* U+0080..U+009F: a C1 control */
+	else if (n > 1) {
+		memcpy(buf, s, n);
+		*used = n;
+		return n;
+	}
+	*used = n == 2 ? 2 : 1;
+	if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c <= 0x9f)) {
+		buf[0] = (char)c;
+		return 1;
+	}
+	buf[0] = '\\';
+	if (c == '\t' || c == '\n' || c == '\r') {
+		buf[1] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+		return 2;
+	}
+	buf[1] = 'x';
+	buf[2] = hex[c >> 4];
+	buf[3] = hex[c & 15];
+	return 4;
+}
+
+/* Writes s as a terminal may show it; returns the bytes written. */
+static size_t
+text(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used, total = 0;
+
+	while (*p != '\0') {
+		/* Runs of plain text go out as they are. */
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f; n++)
+			;
+		if (n > 0) {
+			if (out != NULL)
+				fwrite(p, 1, n, out);
+			p += n;
+			total += n;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		if (out != NULL)
+			fwrite(buf, 1, n, out);
+		p += used;
+		total += n;
+	}
+	return total;
+}
+
 void
 cga_out_text(FILE *out, const char *s)
 {
-	fputs(s, out);
+	text(out, s);
+}
+
+size_t
+cga_out_text_width(const char *s)
+{
+	return text(NULL, s);
 }
 
 void
 cga_out_tsv(FILE *out, const char *s)
 {
-	size_t	 n;
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
 
-	for (;;) {
-		n = strcspn(s, "\t\n\r");
-		fwrite(s, 1, n, out);
-		if (s[n] == '\0')
-			return;
-		putc(' ', out);
-		s += n + 1;
+	while (*p != '\0') {
+		if (*p == '\t' || *p == '\n' || *p == '\r') {
+			putc(' ', out);
+			p++;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		fwrite(buf, 1, n, out);
+		p += used;
 	}
 }
 
 void
 cga_out_json(FILE *out, const char *s)
 {
-	unsigned char	 c;
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n;
+	unsigned		 c;
 
 	putc('"', out);
-	for (; *s != '\0'; s++) {
-		c = (unsigned char)*s;
+	while (*p != '\0') {
+		c = *p;
+		n = utf8_len(p);
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
 		else if (c < 0x20 || c == 0x7f)
 			fprintf(out, "\\u%04x", c);
-		else
-			putc(c, out);
+		else if (n == 0)	/* not UTF-8: the byte read as Latin-1 */
+			fprintf(out, "\\u%04x", c);
+		else {
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
+		p++;
 	}
 	putc('"', out);
 }
@@ -54,11 +178,32 @@ cga_out_json_or_null(FILE *out, const char *s)
 void
 cga_out_dot(FILE *out, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		if (*p == '"' || *p == '\\') {
 			putc('\\', out);
-		if (*s == '\n' || *s == '\r')
+			putc(*p++, out);
 			continue;
-		putc(*s, out);
+		}
+		if (*p == '\n' || *p == '\r') {
+			p++;
+			continue;
+		}
+		if (*p >= 0xa0 && utf8_len(p) == 0) {
+			/* Graphviz wants UTF-8: the byte as Latin-1. */
+			putc(0xc0 | *p >> 6, out);
+			putc(0x80 | (*p & 0x3f), out);
+			p++;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		/* An escape's backslash stays a backslash in the label. */
+		if (buf[0] == '\\')
+			putc('\\', out);
+		fwrite(buf, 1, n, out);
+		p += used;
 	}
 }

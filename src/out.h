@@ -6,17 +6,34 @@
 #ifndef CGA_OUT_H
 #define CGA_OUT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Text for a terminal: the report, the annotation. */
+/*
+ * Text for a terminal: the report, the annotation, diagnostics.  Valid
+ * UTF-8 passes; every C0 and C1 control and DEL is a visible escape
+ * (\x1b, \r).
+ */
 void	cga_out_text(FILE *, const char *);
-/* A TSV field: tabs and line ends become blanks. */
+/* The bytes cga_out_text writes of s. */
+size_t	cga_out_text_width(const char *);
+/* A TSV field: tabs and line ends become blanks, other controls escapes. */
 void	cga_out_tsv(FILE *, const char *);
-/* A JSON string, quotes included. */
+/* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_out_json(FILE *, const char *);
 /* A JSON string, or null for NULL. */
 void	cga_out_json_or_null(FILE *, const char *);
-/* Text inside a Graphviz quoted string (no quotes written). */
+/*
+ * Text inside a Graphviz quoted string (no quotes written): UTF-8, a byte
+ * outside it read as Latin-1; controls as visible escapes.
+ */
 void	cga_out_dot(FILE *, const char *);
+
+/*
+ * The length of the valid UTF-8 sequence at s (1 to 4 bytes, at most
+ * avail), or 0 when the byte at s does not start one: no overlong forms,
+ * no surrogates, nothing past U+10FFFF.
+ */
+size_t	cga_utf8_len(const unsigned char *s, size_t avail);
 
 #endif

@@ -10,6 +10,7 @@
 #include "fmt.h"
 #include "formats.h"
 #include "opts.h"
+#include "out.h"
 #include "sort.h"
 #include "sources.h"
 #include "view.h"
@@ -172,7 +173,7 @@ cga_widths_new(const struct cga_view *v)
 	size_t	 i;
 
 	for (i = 0; i < v->p->nev; i++)
-		w[i] = strlen(v->p->ev[i].name);
+		w[i] = cga_out_text_width(v->p->ev[i].name);
 	return w;
 }
 
@@ -242,13 +243,14 @@ void
 cga_print_events(FILE *out, const struct cga_view *v, const size_t *w)
 {
 	const char	*name;
-	size_t		 i;
+	size_t		 i, n;
 
 	for (i = 0; i < v->nshow; i++) {
 		name = v->p->ev[v->show[i]].name;
-		fputs(name, out);
-		if (w[v->show[i]] > strlen(name))
-			pad(out, w[v->show[i]] - strlen(name));
+		cga_out_text(out, name);
+		n = cga_out_text_width(name);
+		if (w[v->show[i]] > n)
+			pad(out, w[v->show[i]] - n);
 		putc(' ', out);
 	}
 }

@@ -338,6 +338,34 @@ START_TEST(out_writes_each_destination_its_way)
 }
 END_TEST
 
+/* Controls become visible; UTF-8 and other bytes pass. */
+START_TEST(out_text_shows_controls_as_escapes)
+{
+	char	*s;
+
+	s = written(cga_out_text, "a\033[2Jb\rc\td\x7f\x9b\xc2\x9b" "e\xc3\xa9\xe9");
+	ck_assert_str_eq(s, "a\\x1b[2Jb\\rc\\td\\x7f\\x9b\\x9be\xc3\xa9\xe9");
+	free(s);
+	ck_assert_uint_eq(cga_out_text_width("a\033b"), 6);
+	ck_assert_uint_eq(cga_out_text_width("\xc3\xa9"), 2);
+	s = written(cga_out_tsv, "x\033y\tz");
+	ck_assert_str_eq(s, "x\\x1by z");
+	free(s);
+	/* JSON: a byte outside UTF-8 is its Latin-1 character. */
+	s = written(cga_out_json, "caf\xe9 \xc3\xa9 \xed\xa0\x80");
+	ck_assert_str_eq(s, "\"caf\\u00e9 \xc3\xa9 \\u00ed\\u00a0\\u0080\"");
+	free(s);
+	s = written(cga_out_dot, "\xe9\033");
+	ck_assert_str_eq(s, "\xc3\xa9\\\\x1b");
+	free(s);
+	/* Overlong and cut sequences are no UTF-8. */
+	ck_assert_uint_eq(cga_utf8_len((const unsigned char *)"\xc0\x80", 2), 0);
+	ck_assert_uint_eq(cga_utf8_len((const unsigned char *)"\xe2\x82", 2), 0);
+	ck_assert_uint_eq(cga_utf8_len((const unsigned char *)"\xe2\x82\xac", 3), 3);
+	ck_assert_uint_eq(cga_utf8_len((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
+}
+END_TEST
+
 Suite *
 view_suite(void)
 {
@@ -357,6 +385,7 @@ view_suite(void)
 	tcase_add_test(tc, view_calls_go_by_cost_then_by_name);
 	tcase_add_test(tc, view_select_widens_columns_for_every_function);
 	tcase_add_test(tc, out_writes_each_destination_its_way);
+	tcase_add_test(tc, out_text_shows_controls_as_escapes);
 	suite_add_tcase(s, tc);
 	return s;
 }
