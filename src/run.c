@@ -6,10 +6,12 @@
  */
 #include <sys/stat.h>
 
+#include <fcntl.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "run.h"
@@ -81,16 +83,35 @@ cga_run_guess(size_t *np)
 	return files;
 }
 
+/*
+ * Whether path is an empty regular file.  Files of /proc say they are
+ * empty and are not: an empty file is one whose first read ends it.
+ */
+static int
+empty_file(const char *path)
+{
+	struct stat	 st;
+	char		 c;
+	int		 fd;
+	ssize_t		 n;
+
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) || st.st_size != 0)
+		return 0;
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return 0;
+	n = read(fd, &c, 1);
+	close(fd);
+	return n == 0;
+}
+
 int
 cga_run_skip_empty(char **paths, size_t *np)
 {
-	struct stat	 st;
 	size_t		 i, kept = 0, n = *np;
 	char		*empty = xcalloc(n + 1, 1);
 
 	for (i = 0; i < n; i++)
-		empty[i] = stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_size == 0;
+		empty[i] = empty_file(paths[i]);
 	for (i = 0; i < n; i++)
 		kept += !empty[i];
 	if (kept == 0 && n > 0) {
