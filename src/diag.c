@@ -83,3 +83,20 @@ cga_diag(const char *fmt, ...)
 	va_end(ap);
 	putc('\n', stderr);
 }
+
+void
+cga_diag_usage(const char *lines, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (cga_diag_silent)
+		return;
+	fflush(stdout);
+	wipe_progress();
+	fputs("cgannotate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+	fputs(lines, stderr);
+}
