@@ -224,11 +224,18 @@ main(int argc, char **argv)
 
 	signal(SIGPIPE, SIG_IGN);
 	cga_opts_init(&o);
-	cga_opts_parse(&o, argc, argv);
+	if ((rc = cga_opts_parse(&o, argc, argv)) != 0) {
+		cga_opts_free(&o);
+		return rc == 1 ? 0 : 2;
+	}
+	rc = 1;
 	if (o.profile == NULL) {
-		if ((o.profile = guess_profile()) == NULL)
+		if ((o.profile = guess_profile()) == NULL) {
 			cga_usage_error("no profile named, and no callgrind.out* "
 			    "or cachegrind.out* here%s", "");
+			cga_opts_free(&o);
+			return 2;
+		}
 		o.profile_guessed = 1;
 	}
 	/* The first profile first; the others as they were named. */
