@@ -435,7 +435,7 @@ flag_option(int *flag)
 }
 
 /* Longest option name the suggestion of a near one compares. */
-#define NAME_MAX_LEN	32
+#define OPTNAME_MAX	32
 
 /*
  * Edits that make b of the first na bytes of a: inserts, deletes,
@@ -445,10 +445,10 @@ flag_option(int *flag)
 static size_t
 distance(const char *a, size_t na, const char *b)
 {
-	size_t	 d[3][NAME_MAX_LEN + 1], nb = strlen(b), i, j, v;
+	size_t	 d[3][OPTNAME_MAX + 1], nb = strlen(b), i, j, v;
 	size_t	*r, *p, *pp;
 
-	if (nb > NAME_MAX_LEN)
+	if (nb > OPTNAME_MAX)
 		return SIZE_MAX;
 	for (j = 0; j <= nb; j++)
 		d[0][j] = j;
@@ -495,7 +495,7 @@ bad_long_option(const char *arg)
 		cga_usage_error("ambiguous option: %s could be %s", arg, list);
 		return;
 	}
-	for (i = 0; longopts[i].name != NULL && len <= 2 * NAME_MAX_LEN; i++)
+	for (i = 0; longopts[i].name != NULL && len <= 2 * OPTNAME_MAX; i++)
 		if ((d = distance(name, len, longopts[i].name)) < best) {
 			best = d;
 			near = longopts[i].name;
