@@ -149,3 +149,20 @@ cga_diag_list(const char *msg, char *const *items, size_t n)
 	}
 	putc('\n', stderr);
 }
+
+void
+cga_diag_usage(const char *lines, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (cga_diag_silent)
+		return;
+	fflush(stdout);
+	wipe_progress();
+	fputs("cgannotate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+	fputs(lines, stderr);
+}

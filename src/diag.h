@@ -19,6 +19,12 @@ void	cga_diag_warn(const char *path, uint64_t line, const char *msg,
 	    const char *text, size_t len);
 /* cgannotate: MSG (printf-style) */
 void	cga_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * cgannotate: MSG (printf-style), then lines as they are: a mistake on the
+ * command line, followed by the usage line and a hint.
+ */
+void	cga_diag_usage(const char *lines, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 /* "cgannotate: reading PATH: N%" on one line, rewritten as it grows. */
 void	cga_diag_progress_show(const char *path, int percent);

@@ -2,7 +2,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +36,7 @@ want_lines(void *ctx, const char *name)
 /*
  * The profiles to read: those named, the first first, or the newest run's
  * files here, said on standard error; empty files left out.  -1 after an
- * error.
+ * error, -2 after a usage error.
  */
 static int
 find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
@@ -50,9 +49,11 @@ find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 		o->profiles[0] = (char *)o->profile;
 		o->nprofiles++;
 	} else {
-		if ((*guessed = cga_run_guess(nguessed)) == NULL)
+		if ((*guessed = cga_run_guess(nguessed)) == NULL) {
 			cga_usage_error("no profile named, and no "
 			    "callgrind.out* or cachegrind.out* here%s", "");
+			return -2;
+		}
 		free(o->profiles);
 		o->profiles = xcalloc(*nguessed + 1, sizeof(*o->profiles));
 		for (i = 0; i < *nguessed; i++)
@@ -219,11 +220,15 @@ main(int argc, char **argv)
 
 	signal(SIGPIPE, SIG_IGN);
 	cga_opts_init(&o);
-	cga_opts_parse(&o, argc, argv);
-	if (find_profiles(&o, &guessed, &nguessed) == -1) {
+	if ((rc = cga_opts_parse(&o, argc, argv)) != 0) {
 		cga_opts_free(&o);
-		return 1;
+		return rc == 1 ? 0 : 2;
 	}
+	if ((rc = find_profiles(&o, &guessed, &nguessed)) != 0) {
+		cga_opts_free(&o);
+		return rc == -2 ? 2 : 1;
+	}
+	rc = 1;
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 

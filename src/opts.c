@@ -4,8 +4,10 @@
  */
 #include <sys/stat.h>
 
-#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +21,73 @@
 
 #define CGA_VERSION	"0.1.0"
 
-static const char usage_line[] =
-    "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n";
+/* The SYNOPSIS of man/cgannotate.1, and the hint after a usage error. */
+#define USAGE_LINE \
+    "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"
+#define USAGE_HINT	"Try 'cgannotate --help' for more.\n"
+
+enum {
+	OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
+	OPT_EDGE_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_INCLUDE, OPT_INCLUSIVE,
+	OPT_LINES, OPT_LIST_PARTS, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME,
+	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
+	OPT_THRESHOLD, OPT_TREE, OPT_VERSION
+};
+
+/* Sorted by name; every val is an OPT_*, above the short options. */
+static const struct option longopts[] = {
+	{ "auto",		required_argument,	NULL, OPT_AUTO },
+	{ "calls",		no_argument,		NULL, OPT_CALLS },
+	{ "color",		required_argument,	NULL, OPT_COLOR },
+	{ "context",		required_argument,	NULL, OPT_CONTEXT },
+	{ "diff",		required_argument,	NULL, OPT_DIFF },
+	{ "edge-threshold",	required_argument,	NULL, OPT_EDGE_THRESHOLD },
+	{ "format",		required_argument,	NULL, OPT_FORMAT },
+	{ "help",		no_argument,		NULL, OPT_HELP },
+	{ "include",		required_argument,	NULL, OPT_INCLUDE },
+	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
+	{ "lines",		no_argument,		NULL, OPT_LINES },
+	{ "list-parts",		no_argument,		NULL, OPT_LIST_PARTS },
+	{ "mod-filename",	required_argument,	NULL, OPT_MOD_FILENAME },
+	{ "mod-funcname",	required_argument,	NULL, OPT_MOD_FUNCNAME },
+	{ "node-threshold",	required_argument,	NULL, OPT_NODE_THRESHOLD },
+	{ "part",		required_argument,	NULL, OPT_PART },
+	{ "show",		required_argument,	NULL, OPT_SHOW },
+	{ "show-percs",		optional_argument,	NULL, OPT_SHOW_PERCS },
+	{ "sort",		required_argument,	NULL, OPT_SORT },
+	{ "threshold",		required_argument,	NULL, OPT_THRESHOLD },
+	{ "tree",		required_argument,	NULL, OPT_TREE },
+	{ "version",		no_argument,		NULL, OPT_VERSION },
+	{ NULL,			0,			NULL, 0 }
+};
+
+/* The words a keyword option takes, in the order its message lists them. */
+struct keyword {
+	const char	*word;
+	int		 value;
+};
+
+static const struct keyword yes_no[] = {
+	{ "yes", 1 }, { "no", 0 }, { NULL, 0 }
+};
+
+static const struct keyword colors[] = {	/* -1: auto */
+	{ "auto", -1 }, { "always", 1 }, { "never", 0 }, { NULL, 0 }
+};
+
+static const struct keyword trees[] = {
+	{ "none", 0 }, { "caller", CGA_TREE_CALLER },
+	{ "calling", CGA_TREE_CALLING },
+	{ "both", CGA_TREE_CALLER | CGA_TREE_CALLING }, { NULL, 0 }
+};
+
+/* --threshold until an option sets it; cga_opts_free leaves it alone. */
+static char default_threshold[] = "99";
 
 static void
 usage(FILE *out)
 {
-	fputs(usage_line, out);
+	fputs(USAGE_LINE, out);
 	fputs(
 "\n"
 "Prints the function report of a Callgrind or Cachegrind profile, as\n"
@@ -69,39 +131,140 @@ usage(FILE *out)
 }
 
 void
-cga_usage_error(const char *fmt, const char *arg)
+cga_usage_error(const char *fmt, ...)
 {
-	fflush(stdout);
-	fputs("cgannotate: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	fputs(usage_line, stderr);
-	fputs("Try 'cgannotate --help' for more.\n", stderr);
-	exit(2);
+	va_list	 ap;
+	char	*msg;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		cga_diag_usage(USAGE_LINE USAGE_HINT, "%s", fmt);
+		return;
+	}
+	msg = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	cga_diag_usage(USAGE_LINE USAGE_HINT, "%s", msg);
+	free(msg);
+}
+
+/* Adds word, the i-th of n, to the list "a, b or c" in buf. */
+static void
+list_add(char *buf, size_t size, size_t i, size_t n, const char *prefix,
+    const char *word)
+{
+	size_t	 len = strlen(buf);
+
+	snprintf(buf + len, size - len, "%s%s%s", i == 0 ? "" :
+	    i + 1 < n ? ", " : " or ", prefix, word);
 }
 
 static int
-yes_no(const char *opt, const char *arg)
+is_file(const char *path)
 {
-	if (strcmp(arg, "yes") == 0)
-		return 1;
-	if (strcmp(arg, "no") != 0)
-		cga_usage_error("expected yes or no: %s", opt);
+	struct stat	 st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * Sets *v to the value of the word arg names in the table k.  A yes/no
+ * option reads like a switch: given a file (--inclusive prog.cg), say so.
+ */
+static int
+keyword_option(const struct keyword *k, const char *opt, const char *arg,
+    int *v)
+{
+	char	 words[128] = "";
+	size_t	 i, n;
+
+	for (n = 0; k[n].word != NULL; n++)
+		if (strcmp(k[n].word, arg) == 0) {
+			*v = k[n].value;
+			return 0;
+		}
+	for (i = 0; i < n; i++)
+		list_add(words, sizeof(words), i, n, "", k[i].word);
+	if (k == yes_no && is_file(arg))
+		cga_usage_error("expected %s: %s=%s (that is a file: write "
+		    "%s=yes or %s=no before the profile)", words, opt, arg,
+		    opt, opt);
+	else
+		cga_usage_error("expected %s: %s=%s", words, opt, arg);
+	return -1;
+}
+
+/* --format: a name in the table of formats. */
+static int
+format_option(struct cga_opts *o, const char *arg)
+{
+	const struct cga_format	*f;
+	char			 names[256] = "";
+	size_t			 i, n;
+
+	if ((f = cga_format_find(arg)) != NULL) {
+		o->format = f;
+		return 0;
+	}
+	for (n = 0; cga_formats[n] != NULL; n++)
+		continue;
+	for (i = 0; i < n; i++)
+		list_add(names, sizeof(names), i, n, "", cga_formats[i]->name);
+	cga_usage_error("expected %s: --format=%s", names, arg);
+	return -1;
+}
+
+/* A non-negative integer: decimal digits only, at most max. */
+static int
+parse_count(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t	 n = 0;
+	unsigned	 d;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		d = (unsigned)(*s - '0');
+		if (n > (max - d) / 10)
+			return -1;
+		n = n * 10 + d;
+	}
+	*v = n;
 	return 0;
 }
 
-/* A percentage from 0 to 100, as digits with one optional point. */
+/*
+ * A percentage from 0 to 100: decimal digits with at most one point among
+ * or around them, and a '%' after them if one likes.  The text is checked
+ * here; strtod, which rounds exactly, only converts it.
+ */
 static int
-percentage(const char *s, double *v)
+parse_percentage(const char *s, double *v)
 {
-	char	*end;
-	size_t	 n = strspn(s, "0123456789.");
+	const char	*p;
+	size_t		 digits = 0;
+	int		 point = 0;
+	double		 d;
 
-	if (n == 0 || strchr(s, '.') != strrchr(s, '.') ||
-	    !(s[n] == '\0' || (s[n] == '%' && s[n + 1] == '\0')))
+	for (p = s; (*p >= '0' && *p <= '9') || (*p == '.' && !point); p++) {
+		if (*p == '.')
+			point = 1;
+		else
+			digits++;
+	}
+	if (digits == 0 || !(*p == '\0' || (*p == '%' && p[1] == '\0')))
 		return -1;
-	*v = strtod(s, &end);
-	return *v >= 0 && *v <= 100 ? 0 : -1;
+	d = strtod(s, NULL);
+	if (d > 100)
+		return -1;
+	*v = d;
+	return 0;
 }
 
 /* A threshold text without its trailing '%'. */
@@ -111,6 +274,53 @@ threshold_text(const char *s)
 	size_t	 n = strlen(s);
 
 	return xmemdup0(s, n > 0 && s[n - 1] == '%' ? n - 1 : n);
+}
+
+static int
+percent_option(const char *opt, const char *arg, double *v)
+{
+	if (parse_percentage(arg, v) == 0)
+		return 0;
+	cga_usage_error("expected a percentage from 0 to 100: %s=%s", opt, arg);
+	return -1;
+}
+
+static int
+threshold_option(struct cga_opts *o, const char *arg)
+{
+	if (percent_option("--threshold", arg, &o->threshold_val) == -1)
+		return -1;
+	if (o->threshold != default_threshold)
+		free(o->threshold);
+	o->threshold = threshold_text(arg);
+	return 0;
+}
+
+static int
+context_option(struct cga_opts *o, const char *arg)
+{
+	uint64_t	 n;
+
+	if (parse_count(arg, ULONG_MAX, &n) == -1) {
+		cga_usage_error("expected a number of lines: --context=%s", arg);
+		return -1;
+	}
+	o->context = (unsigned long)n;
+	return 0;
+}
+
+static int
+part_option(struct cga_opts *o, const char *arg)
+{
+	uint64_t	 n;
+
+	if (parse_count(arg, UINT64_MAX, &n) == -1) {
+		cga_usage_error("expected a part number: --part=%s", arg);
+		return -1;
+	}
+	o->parts = xreallocarray(o->parts, o->nparts + 1, sizeof(*o->parts));
+	o->parts[o->nparts++] = n;
+	return 0;
 }
 
 static void
@@ -144,34 +354,46 @@ split_list(const char *arg, char ***items, size_t *n)
 	}
 }
 
-/* --sort=A,B:90: events, and thresholds where a ':N' ends an item. */
-static void
+/*
+ * --sort=A,B:90: events, and thresholds where a ':N' ends an item (the
+ * event is what comes before the first ':').  An event named twice is a
+ * mistake: the second would sort nothing.
+ */
+static int
 sort_option(struct cga_opts *o, const char *arg)
 {
-	char	*colon, *th;
-	size_t	 i;
-	double	 v;
+	char	*colon;
+	size_t	 i, j;
 
 	free_list(o->sort_th, o->nsort);
-	o->sort_th = NULL;
+	free(o->sort_th_val);
 	split_list(arg, &o->sort, &o->nsort);
 	o->sort_th = xcalloc(o->nsort + 1, sizeof(*o->sort_th));
+	o->sort_th_val = xcalloc(o->nsort + 1, sizeof(*o->sort_th_val));
 	o->sort_has_th = 0;
 	for (i = 0; i < o->nsort; i++) {
-		colon = strrchr(o->sort[i], ':');
-		if (colon == NULL)
+		if ((colon = strrchr(o->sort[i], ':')) == NULL)
 			continue;
-		th = colon + 1;
-		if (percentage(th, &v) == -1)
-			cga_usage_error("expected EVENT or EVENT:PERCENT in --sort: "
-			    "%s", o->sort[i]);
-		o->sort_th[i] = threshold_text(th);
+		if (parse_percentage(colon + 1, &o->sort_th_val[i]) == -1) {
+			cga_usage_error("expected EVENT or EVENT:PERCENT in "
+			    "--sort: %s", o->sort[i]);
+			return -1;
+		}
+		o->sort_th[i] = threshold_text(colon + 1);
 		o->sort_has_th = 1;
 		*strchr(o->sort[i], ':') = '\0';
 	}
+	for (i = 0; i < o->nsort; i++)
+		for (j = 0; j < i && *o->sort[i] != '\0'; j++)
+			if (strcmp(o->sort[i], o->sort[j]) == 0) {
+				cga_usage_error("event named twice in --sort: %s",
+				    o->sort[i]);
+				return -1;
+			}
+	return 0;
 }
 
-static void
+static int
 rewrite_option(struct cga_rewrite **rw, size_t *n, const char *opt,
     const char *arg)
 {
@@ -179,12 +401,11 @@ rewrite_option(struct cga_rewrite **rw, size_t *n, const char *opt,
 
 	*rw = xreallocarray(*rw, *n + 1, sizeof(**rw));
 	if (cga_rewrite_parse(&(*rw)[*n], arg, err, sizeof(err)) == -1) {
-		fflush(stdout);
-		fprintf(stderr, "cgannotate: %s=%s: %s\n", opt, arg, err);
-		fputs(usage_line, stderr);
-		exit(2);
+		cga_diag_usage(USAGE_LINE, "%s=%s: %s", opt, arg, err);
+		return -1;
 	}
 	(*n)++;
+	return 0;
 }
 
 static void
@@ -206,10 +427,246 @@ include_option(struct cga_opts *o, const char *arg)
 	o->include[o->ninclude++] = dir;
 }
 
+static int
+flag_option(int *flag)
+{
+	*flag = 1;
+	return 0;
+}
+
+/* Longest option name the suggestion of a near one compares. */
+#define OPTNAME_MAX	32
+
 /*
- * An argument after the first is a profile if it is "-" or a readable file
- * with an events: line among its first thousand lines, and a source file
- * to annotate otherwise.
+ * Edits that make b of the first na bytes of a: inserts, deletes,
+ * substitutions, and swaps of neighbours (the optimal string alignment
+ * distance).  Rows i-2, i-1 and i are kept, in turn, in d.
+ */
+static size_t
+distance(const char *a, size_t na, const char *b)
+{
+	size_t	 d[3][OPTNAME_MAX + 1], nb = strlen(b), i, j, v;
+	size_t	*r, *p, *pp;
+
+	if (nb > OPTNAME_MAX)
+		return SIZE_MAX;
+	for (j = 0; j <= nb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= na; i++) {
+		r = d[i % 3];
+		p = d[(i + 2) % 3];
+		pp = d[(i + 1) % 3];
+		r[0] = i;
+		for (j = 1; j <= nb; j++) {
+			v = p[j - 1] + (a[i - 1] != b[j - 1]);
+			if (p[j] + 1 < v)
+				v = p[j] + 1;
+			if (r[j - 1] + 1 < v)
+				v = r[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
+				v = pp[j - 2] + 1;
+			r[j] = v;
+		}
+	}
+	return d[na % 3][nb];
+}
+
+/*
+ * An unknown or ambiguous long option (getopt_long tells them apart no
+ * more than by a '?'): names the options a prefix could be, or the one
+ * nearest to a typo, when one is at most two edits away (and those are
+ * at most half the name).
+ */
+static void
+bad_long_option(const char *arg)
+{
+	const char	*name = arg + 2, *near = NULL;
+	char		 list[512] = "";
+	size_t		 len = strcspn(name, "="), i, n = 0, d, best = SIZE_MAX;
+
+	for (i = 0; longopts[i].name != NULL; i++)
+		n += strncmp(longopts[i].name, name, len) == 0;
+	if (n > 1) {
+		for (i = 0, d = 0; longopts[i].name != NULL; i++)
+			if (strncmp(longopts[i].name, name, len) == 0)
+				list_add(list, sizeof(list), d++, n, "--",
+				    longopts[i].name);
+		cga_usage_error("ambiguous option: %s could be %s", arg, list);
+		return;
+	}
+	for (i = 0; longopts[i].name != NULL && len <= 2 * OPTNAME_MAX; i++)
+		if ((d = distance(name, len, longopts[i].name)) < best) {
+			best = d;
+			near = longopts[i].name;
+		}
+	if (near != NULL && best <= 2 && 2 * best <= len)
+		cga_usage_error("unknown option: %s; did you mean --%s?", arg,
+		    near);
+	else
+		cga_usage_error("unknown option: %s", arg);
+}
+
+/*
+ * What getopt_long could not read.  optopt tells: 0 for an unknown or
+ * ambiguous long option, an OPT_* for a long option given a value it takes
+ * none of, the letter of an unknown short option.
+ */
+static int
+bad_option(int ch, const char *arg)
+{
+	if (ch == ':')
+		cga_usage_error("option needs a value: %s", arg);
+	else if (optopt == 0)
+		bad_long_option(arg);
+	else if (optopt >= OPT_AUTO)
+		cga_usage_error("unknown option: %s", arg);
+	else
+		cga_usage_error("unknown option: -%c", optopt);
+	return -1;
+}
+
+/* Sets what option ch says: 0, 1 after --help or --version, or -1. */
+static int
+option(struct cga_opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'h':
+	case OPT_HELP:
+		usage(stdout);
+		return 1;
+	case OPT_VERSION:
+		printf("cgannotate %s\n", CGA_VERSION);
+		return 1;
+	case OPT_AUTO:
+		return keyword_option(yes_no, "--auto", arg, &o->auto_annotate);
+	case OPT_INCLUSIVE:
+		return keyword_option(yes_no, "--inclusive", arg, &o->inclusive);
+	case OPT_SHOW_PERCS:
+		return keyword_option(yes_no, "--show-percs",
+		    arg != NULL ? arg : "yes", &o->show_percs);
+	case OPT_COLOR:
+		return keyword_option(colors, "--color", arg, &o->color);
+	case OPT_TREE:
+		return keyword_option(trees, "--tree", arg, &o->tree);
+	case OPT_FORMAT:
+		return format_option(o, arg);
+	case OPT_THRESHOLD:
+		return threshold_option(o, arg);
+	case OPT_NODE_THRESHOLD:
+		return percent_option("--node-threshold", arg,
+		    &o->node_threshold);
+	case OPT_EDGE_THRESHOLD:
+		return percent_option("--edge-threshold", arg,
+		    &o->edge_threshold);
+	case OPT_CONTEXT:
+		return context_option(o, arg);
+	case OPT_PART:
+		return part_option(o, arg);
+	case OPT_SHOW:
+		split_list(arg, &o->show, &o->nshow);
+		return 0;
+	case OPT_SORT:
+		return sort_option(o, arg);
+	case OPT_CALLS:
+		return flag_option(&o->calls);
+	case OPT_LINES:
+		return flag_option(&o->lines);
+	case OPT_LIST_PARTS:
+		return flag_option(&o->list_parts);
+	case OPT_DIFF:
+		o->diff = arg;
+		return 0;
+	case OPT_MOD_FILENAME:
+		return rewrite_option(&o->mod_filename, &o->nmod_filename,
+		    "--mod-filename", arg);
+	case OPT_MOD_FUNCNAME:
+		return rewrite_option(&o->mod_funcname, &o->nmod_funcname,
+		    "--mod-funcname", arg);
+	default:	/* 'I', OPT_INCLUDE */
+		include_option(o, arg);
+		return 0;
+	}
+}
+
+/* --color=auto: on a terminal, unless NO_COLOR is set or TERM is dumb. */
+static int
+color_auto(void)
+{
+	const char	*no = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	return isatty(STDOUT_FILENO) && (no == NULL || *no == '\0') &&
+	    (term == NULL || strcmp(term, "dumb") != 0);
+}
+
+/* Options that one format reads and the chosen one ignores: a warning. */
+static void
+warn_ignored(const struct cga_opts *o)
+{
+	const struct {
+		const char		*opt;
+		int			 given;
+		const struct cga_format	*format;	/* the one that reads it */
+	} only[] = {
+		{ "--calls", o->calls, &cga_format_tsv },
+		{ "--lines", o->lines, &cga_format_tsv },
+		{ "--tree", o->tree != 0, &cga_format_text },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(only) / sizeof(only[0]); i++)
+		if (only[i].given && o->format != only[i].format)
+			cga_diag("warning: %s is ignored with %s%s: only "
+			    "--format=%s uses it", only[i].opt,
+			    o->list_parts ? "--list-parts" : "--format=",
+			    o->list_parts ? "" : o->format->name,
+			    only[i].format->name);
+	if (o->calls && o->lines && o->format == &cga_format_tsv)
+		cga_diag("warning: --lines is ignored with --calls: "
+		    "--format=tsv prints rows of one kind");
+}
+
+void
+cga_opts_init(struct cga_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->threshold = default_threshold;
+	o->threshold_val = 99;
+	o->show_percs = 1;
+	o->auto_annotate = 1;
+	o->node_threshold = 0.5;
+	o->edge_threshold = 0.1;
+	o->context = 8;
+	o->format = &cga_format_text;
+}
+
+int
+cga_opts_parse(struct cga_opts *o, int argc, char **argv)
+{
+	int	 ch, rc = 0;
+
+	opterr = 0;
+	o->color = -1;		/* auto, unless --color says otherwise */
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":hI:", longopts,
+	    NULL)) != -1) {
+		if (ch == '?' || ch == ':')
+			rc = bad_option(ch, argv[optind - 1]);
+		else
+			rc = option(o, ch, optarg);
+	}
+	if (rc != 0)
+		return rc;
+	if (o->list_parts)
+		o->format = &cga_format_parts;
+	if (o->color == -1)
+		o->color = color_auto();
+	warn_ignored(o);
+	return cga_opts_classify(o, argc - optind, argv + optind);
+}
+
+/*
+ * Whether an argument after the first is a profile: "-", or a readable
+ * file with an events: line among its first thousand lines.
  */
 static int
 is_profile(const char *path)
@@ -232,197 +689,29 @@ is_profile(const char *path)
 	return r == 1;
 }
 
-void
-cga_opts_init(struct cga_opts *o)
+int
+cga_opts_classify(struct cga_opts *o, int n, char **args)
 {
-	memset(o, 0, sizeof(*o));
-	o->threshold = xstrdup("99");
-	o->threshold_val = 99;
-	o->show_percs = 1;
-	o->auto_annotate = 1;
-	o->node_threshold = 0.5;
-	o->edge_threshold = 0.1;
-	o->context = 8;
-	o->format = &cga_format_text;
-}
+	int	 i = 0;
 
-void
-cga_opts_parse(struct cga_opts *o, int argc, char **argv)
-{
-	enum { OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF, OPT_FORMAT,
-	    OPT_EDGE_THRESHOLD, OPT_INCLUSIVE, OPT_LINES, OPT_LIST_PARTS,
-	    OPT_NODE_THRESHOLD,
-	    OPT_MOD_FILENAME, OPT_MOD_FUNCNAME, OPT_PART, OPT_SHOW,
-	    OPT_SHOW_PERCS, OPT_SORT, OPT_THRESHOLD, OPT_TREE, OPT_VERSION };
-	static const struct option longopts[] = {
-		{ "auto",	required_argument,	NULL, OPT_AUTO },
-		{ "calls",	no_argument,		NULL, OPT_CALLS },
-		{ "color",	required_argument,	NULL, OPT_COLOR },
-		{ "context",	required_argument,	NULL, OPT_CONTEXT },
-		{ "diff",	required_argument,	NULL, OPT_DIFF },
-		{ "edge-threshold", required_argument,	NULL, OPT_EDGE_THRESHOLD },
-		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "include",	required_argument,	NULL, 'I' },
-		{ "inclusive",	required_argument,	NULL, OPT_INCLUSIVE },
-		{ "lines",	no_argument,		NULL, OPT_LINES },
-		{ "list-parts",	no_argument,		NULL, OPT_LIST_PARTS },
-		{ "mod-filename", required_argument,	NULL, OPT_MOD_FILENAME },
-		{ "node-threshold", required_argument,	NULL, OPT_NODE_THRESHOLD },
-		{ "mod-funcname", required_argument,	NULL, OPT_MOD_FUNCNAME },
-		{ "part",	required_argument,	NULL, OPT_PART },
-		{ "show",	required_argument,	NULL, OPT_SHOW },
-		{ "show-percs",	optional_argument,	NULL, OPT_SHOW_PERCS },
-		{ "sort",	required_argument,	NULL, OPT_SORT },
-		{ "threshold",	required_argument,	NULL, OPT_THRESHOLD },
-		{ "tree",	required_argument,	NULL, OPT_TREE },
-		{ "version",	no_argument,		NULL, OPT_VERSION },
-		{ NULL,		0,			NULL, 0 }
-	};
-	char	*end;
-	int	 ch, i, color = -1;
-
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case OPT_VERSION:
-			printf("cgannotate %s\n", CGA_VERSION);
-			exit(0);
-		case OPT_SHOW:
-			split_list(optarg, &o->show, &o->nshow);
-			break;
-		case OPT_SORT:
-			sort_option(o, optarg);
-			break;
-		case OPT_THRESHOLD:
-			if (percentage(optarg, &o->threshold_val) == -1)
-				cga_usage_error("expected a percentage from 0 to "
-				    "100: --threshold=%s", optarg);
-			free(o->threshold);
-			o->threshold = threshold_text(optarg);
-			break;
-		case OPT_SHOW_PERCS:
-			o->show_percs = optarg == NULL ? 1 :
-			    yes_no("--show-percs", optarg);
-			break;
-		case OPT_AUTO:
-			o->auto_annotate = yes_no("--auto", optarg);
-			break;
-		case OPT_CONTEXT:
-			errno = 0;
-			o->context = strtoul(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
-			    errno != 0)
-				cga_usage_error("expected a number of lines: "
-				    "--context=%s", optarg);
-			break;
-		case OPT_INCLUSIVE:
-			o->inclusive = yes_no("--inclusive", optarg);
-			break;
-		case OPT_PART:
-			errno = 0;
-			o->parts = xreallocarray(o->parts, o->nparts + 1,
-			    sizeof(*o->parts));
-			o->parts[o->nparts] = strtoull(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
-			    errno != 0)
-				cga_usage_error("expected a part number: --part=%s",
-				    optarg);
-			o->nparts++;
-			break;
-		case OPT_LIST_PARTS:
-			o->list_parts = 1;
-			break;
-		case OPT_DIFF:
-			o->diff = optarg;
-			break;
-		case OPT_FORMAT:
-			if ((o->format = cga_format_find(optarg)) == NULL)
-				cga_usage_error("expected text, tsv, json or dot: "
-				    "--format=%s", optarg);
-			break;
-		case OPT_NODE_THRESHOLD:
-			if (percentage(optarg, &o->node_threshold) == -1)
-				cga_usage_error("expected a percentage from 0 to "
-				    "100: --node-threshold=%s", optarg);
-			break;
-		case OPT_EDGE_THRESHOLD:
-			if (percentage(optarg, &o->edge_threshold) == -1)
-				cga_usage_error("expected a percentage from 0 to "
-				    "100: --edge-threshold=%s", optarg);
-			break;
-		case OPT_CALLS:
-			o->calls = 1;
-			break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") == 0)
-				color = -1;
-			else if (strcmp(optarg, "always") == 0)
-				color = 1;
-			else if (strcmp(optarg, "never") == 0)
-				color = 0;
-			else
-				cga_usage_error("expected auto, always or never: "
-				    "--color=%s", optarg);
-			break;
-		case OPT_LINES:
-			o->lines = 1;
-			break;
-		case OPT_MOD_FILENAME:
-			rewrite_option(&o->mod_filename, &o->nmod_filename,
-			    "--mod-filename", optarg);
-			break;
-		case OPT_MOD_FUNCNAME:
-			rewrite_option(&o->mod_funcname, &o->nmod_funcname,
-			    "--mod-funcname", optarg);
-			break;
-		case OPT_TREE:
-			if (strcmp(optarg, "none") == 0)
-				o->tree = 0;
-			else if (strcmp(optarg, "caller") == 0)
-				o->tree = CGA_TREE_CALLER;
-			else if (strcmp(optarg, "calling") == 0)
-				o->tree = CGA_TREE_CALLING;
-			else if (strcmp(optarg, "both") == 0)
-				o->tree = CGA_TREE_CALLER | CGA_TREE_CALLING;
-			else
-				cga_usage_error("expected none, caller, calling or "
-				    "both: --tree=%s", optarg);
-			break;
-		case 'I':
-			include_option(o, optarg);
-			break;
-		case ':':
-			cga_usage_error("option needs a value: %s",
-			    argv[optind - 1]);
-		default:
-			cga_usage_error("unknown option: %s", argv[optind - 1]);
+	free(o->sources);
+	free(o->profiles);
+	o->nsources = o->nprofiles = 0;
+	if (n > 0)
+		o->profile = args[i++];
+	o->sources = xcalloc((size_t)(n - i) + 1, sizeof(*o->sources));
+	o->profiles = xcalloc((size_t)(n - i) + 2, sizeof(*o->profiles));
+	for (; i < n; i++) {
+		if (*args[i] == '\0') {
+			cga_usage_error("empty file name");
+			return -1;
 		}
-	}
-	if (o->list_parts)
-		o->format = &cga_format_parts;
-	/* auto: on a terminal, unless NO_COLOR is set or TERM is dumb. */
-	if (color == -1)
-		color = isatty(STDOUT_FILENO) && (getenv("NO_COLOR") == NULL ||
-		    *getenv("NO_COLOR") == '\0') && (getenv("TERM") == NULL ||
-		    strcmp(getenv("TERM"), "dumb") != 0);
-	o->color = color;
-	if (optind < argc)
-		o->profile = argv[optind++];
-	o->sources = xcalloc((size_t)(argc - optind) + 1, sizeof(*o->sources));
-	o->profiles = xcalloc((size_t)(argc - optind) + 2,
-	    sizeof(*o->profiles));
-	for (i = optind; i < argc; i++) {
-		if (*argv[i] == '\0')
-			cga_usage_error("empty file name%s", "");
-		if (is_profile(argv[i]))
-			o->profiles[o->nprofiles++] = argv[i];
+		if (is_profile(args[i]))
+			o->profiles[o->nprofiles++] = args[i];
 		else
-			o->sources[o->nsources++] = argv[i];
+			o->sources[o->nsources++] = args[i];
 	}
+	return 0;
 }
 
 void
@@ -431,8 +720,10 @@ cga_opts_free(struct cga_opts *o)
 	free_list(o->show, o->nshow);
 	free_list(o->sort_th, o->nsort);
 	free_list(o->sort, o->nsort);
+	free(o->sort_th_val);
 	free_list(o->include, o->ninclude);
-	free(o->threshold);
+	if (o->threshold != default_threshold)
+		free(o->threshold);
 	free(o->parts);
 	for (size_t i = 0; i < o->nmod_filename; i++)
 		cga_rewrite_free(&o->mod_filename[i]);
@@ -443,4 +734,3 @@ cga_opts_free(struct cga_opts *o)
 	free(o->profiles);
 	free(o->sources);
 }
-

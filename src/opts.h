@@ -17,6 +17,7 @@ struct cga_opts {
 	size_t		  nshow;
 	char		**sort;		/* --sort events; none: all recorded */
 	char		**sort_th;	/* their thresholds as given, or NULL */
+	double		 *sort_th_val;	/* and their values */
 	size_t		  nsort;
 	int		  sort_has_th;	/* some --sort event has a threshold */
 	char		 *threshold;	/* --threshold as given, without '%' */
@@ -50,17 +51,31 @@ struct cga_opts {
 	size_t		  nsources;
 };
 
-/* The defaults, before any option. */
+/*
+ * The defaults, before any option: those of the command line, but colour
+ * off (cga_opts_parse resolves --color=auto) and no profile.
+ */
 void	cga_opts_init(struct cga_opts *);
 /*
- * Parses the options and sorts the arguments after them into profiles and
- * source files.  A usage error is printed and exits with status 2; --help
- * and --version print and exit 0.
+ * Parses the options, then classifies the arguments after them with
+ * cga_opts_classify; warns of options the chosen format ignores.  Returns
+ * 0 to go on, 1 when --help or --version was printed on standard output
+ * (exit status 0), -1 when a usage error was printed (exit status 2).
  */
-void	cga_opts_parse(struct cga_opts *, int argc, char **argv);
+int	cga_opts_parse(struct cga_opts *, int argc, char **argv);
+/*
+ * Sorts the n arguments after the options: the first is the profile; each
+ * other is a profile if it is "-" or a file whose first lines hold an
+ * events: line, and a source file to annotate otherwise.  0, or -1 after
+ * a usage error was printed.
+ */
+int	cga_opts_classify(struct cga_opts *, int n, char **args);
 void	cga_opts_free(struct cga_opts *);
-/* Prints "cgannotate: " fmt with arg, the usage line, and exits with 2. */
-void	cga_usage_error(const char *fmt, const char *arg)
-	    __attribute__((noreturn));
+/*
+ * Prints "cgannotate: " and the message, the usage line and the hint to
+ * --help: a usage error, after which the caller exits with status 2.
+ */
+void	cga_usage_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -102,7 +102,7 @@ cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 		v->th_text[i] = "0";
 		if (o->sort_has_th && o->sort_th[i] != NULL) {
 			v->th_text[i] = o->sort_th[i];
-			v->th[i] = strtod(o->sort_th[i], NULL);
+			v->th[i] = o->sort_th_val[i];
 		}
 	}
 	/* Without per-event thresholds, --threshold is the first event's. */

@@ -26,6 +26,7 @@ Suite	*inclusive_suite(void);
 Suite	*rewrite_suite(void);
 Suite	*view_suite(void);
 Suite	*sources_suite(void);
+Suite	*opts_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

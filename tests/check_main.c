@@ -304,6 +304,7 @@ main(void)
 	srunner_add_suite(sr, rewrite_suite());
 	srunner_add_suite(sr, view_suite());
 	srunner_add_suite(sr, sources_suite());
+	srunner_add_suite(sr, opts_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

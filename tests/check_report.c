@@ -11,16 +11,6 @@
 static const char three_events[] =
     "events: Ir Dr\nevent: Sum = Ir + Dr\nfl=a.c\nfn=main\n1 5 6\n";
 
-/* Options as main.c sets them before parsing the command line. */
-static void
-default_opts(struct cga_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->threshold = (char *)"99";
-	o->threshold_val = 99;
-	o->format = &cga_format_text;
-}
-
 /* The view of tp under o, as main.c makes it. */
 static int
 view_make(struct cga_view *v, const struct cga_profile *p,
@@ -76,7 +66,7 @@ START_TEST(view_shows_and_sorts_recorded_events_by_default)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_uint_eq(v.nshow, 2);
 	ck_assert_uint_eq(v.show[0], 0);
@@ -97,7 +87,7 @@ START_TEST(view_show_names_events_in_their_order)
 	char		*show[] = { sum, ir };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.show = show;
 	o.nshow = 2;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
@@ -118,7 +108,7 @@ START_TEST(view_sort_names_events_in_their_order)
 	char		*th[] = { NULL, NULL };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 2;
@@ -137,7 +127,7 @@ START_TEST(view_with_unknown_show_event_fails)
 	char		*show[] = { ir, bogus };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.show = show;
 	o.nshow = 2;
 	ck_assert_int_eq(view_make(&v, tp, &o), -1);
@@ -154,7 +144,7 @@ START_TEST(view_with_unknown_sort_event_fails)
 	char		*th[] = { NULL };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 1;
@@ -170,7 +160,7 @@ START_TEST(view_threshold_belongs_to_the_first_sort_event)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_str_eq(v.th_text[0], "99");
 	ck_assert_double_eq(v.th[0], 99.0);
@@ -188,11 +178,13 @@ START_TEST(view_sort_thresholds_replace_the_threshold)
 	char		 dr[] = "Dr", ir[] = "Ir", th1[] = "2.5";
 	char		*sort[] = { dr, ir };
 	char		*th[] = { NULL, th1 };
+	double		 thv[] = { 0, 2.5 };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.sort = sort;
 	o.sort_th = th;
+	o.sort_th_val = thv;
 	o.nsort = 2;
 	o.sort_has_th = 1;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
@@ -211,7 +203,7 @@ START_TEST(view_threshold_of_100_lists_everything)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
@@ -226,7 +218,7 @@ START_TEST(cost_cmp_puts_larger_costs_first)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(10, 0), cost(9, 0)), 0);
 	ck_assert_int_gt(cga_cost_cmp(&v, cost(9, 0), cost(10, 0)), 0);
@@ -242,7 +234,7 @@ START_TEST(cost_cmp_sorts_undefined_below_zero)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(0, 0), cost(-1, 0)), 0);
 	ck_assert_int_gt(cga_cost_cmp(&v, cost(-1, 5), cost(0, 0)), 0);
@@ -257,7 +249,7 @@ START_TEST(cost_cmp_breaks_ties_with_the_next_sort_event)
 	struct cga_view	 v;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(5, 2), cost(5, 1)), 0);
 	ck_assert_int_lt(cga_cost_cmp(&v, cost(5, 0), cost(5, -1)), 0);
@@ -274,7 +266,7 @@ START_TEST(cost_cmp_follows_the_sort_order)
 	char		*th[] = { NULL };
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.sort = sort;
 	o.sort_th = th;
 	o.nsort = 1;
@@ -293,7 +285,7 @@ START_TEST(widths_start_at_the_event_names)
 
 	ck_assert_int_eq(load_profile("events: Ir Dmr LongName\nfn=main\n"
 	    "1 1 2 3\n"), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	ck_assert_uint_eq(w[0], 2);
@@ -311,7 +303,8 @@ START_TEST(widths_grow_to_the_counts_with_commas)
 	size_t		*w;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
+	o.show_percs = 0;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(1234567, 5));
@@ -332,7 +325,7 @@ START_TEST(widths_with_percentages_are_9_wider)
 	size_t		*w;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.show_percs = 1;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
@@ -351,7 +344,7 @@ START_TEST(widths_ignore_undefined_counters)
 	size_t		*w;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.show_percs = 1;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
@@ -372,7 +365,8 @@ START_TEST(print_cost_pads_counts_and_writes_dot_for_undefined)
 	char		*s;
 
 	ck_assert_int_eq(load_profile(three_events), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
+	o.show_percs = 0;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
 	cga_widths_add(&v, w, cost(1234567, 5));
@@ -398,7 +392,7 @@ START_TEST(print_cost_with_percentages)
 
 	ck_assert_int_eq(load_profile("events: Ir Dr\nevent: Sum = Ir + Dr\n"
 	    "summary: 2000 10\nfn=main\n1 5 6\n"), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.show_percs = 1;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
@@ -438,7 +432,7 @@ START_TEST(function_list_is_by_descending_cost)
 	size_t		 n;
 
 	ck_assert_int_eq(load_profile(list_profile), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
@@ -461,7 +455,7 @@ START_TEST(function_list_stops_at_the_threshold)
 	size_t		 n;
 
 	ck_assert_int_eq(load_profile(list_profile), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	fns = list_functions(&v, &n);
 	ck_assert_uint_eq(n, 2);
@@ -482,7 +476,7 @@ START_TEST(inclusive_function_list_has_called_functions)
 
 	ck_assert_int_eq(load_profile(list_profile), 0);
 	ck_assert_int_eq(cga_profile_inclusive(tp), 0);
-	default_opts(&o);
+	cga_opts_init(&o);
 	o.inclusive = 1;
 	o.threshold = (char *)"100";
 	o.threshold_val = 100;

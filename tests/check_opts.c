@@ -1,0 +1,699 @@
+/*
+ * check_opts.c: the command line: defaults, each family of options, the
+ * number and percentage parsers, the keyword tables, the messages of
+ * mistakes and warnings, and the sorting of the arguments after the options.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_cga.h"
+#include "diag.h"
+#include "formats.h"
+
+#define USAGE \
+    "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"
+#define HINT	"Try 'cgannotate --help' for more.\n"
+#define PROFILE	"testdata/hand/spec-simple.callgrind"
+
+/* What the last parse printed on standard output and standard error. */
+static char	 out[16384], err[16384];
+
+static void
+slurp(FILE *f, char *buf, size_t size)
+{
+	size_t	 n;
+
+	rewind(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+/*
+ * Parses the NULL-terminated args after cga_opts_init, as main() would,
+ * with standard output and standard error captured in out and err.
+ */
+static int
+parse_args(struct cga_opts *o, const char *const *args)
+{
+	char	*argv[64];
+	FILE	*fo = tmpfile(), *fe = tmpfile();
+	int	 argc = 0, rc, save_out, save_err, silent = cga_diag_silent;
+
+	ck_assert(fo != NULL && fe != NULL);
+	argv[argc++] = (char *)"cgannotate";
+	while (*args != NULL && argc < 63)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+	fflush(stdout);
+	fflush(stderr);
+	save_out = dup(STDOUT_FILENO);
+	save_err = dup(STDERR_FILENO);
+	dup2(fileno(fo), STDOUT_FILENO);
+	dup2(fileno(fe), STDERR_FILENO);
+	cga_diag_silent = 0;
+	optind = 0;		/* glibc: start afresh */
+	cga_opts_init(o);
+	rc = cga_opts_parse(o, argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	cga_diag_silent = silent;
+	dup2(save_out, STDOUT_FILENO);
+	dup2(save_err, STDERR_FILENO);
+	close(save_out);
+	close(save_err);
+	slurp(fo, out, sizeof(out));
+	slurp(fe, err, sizeof(err));
+	return rc;
+}
+
+#define PARSE(o, ...)	parse_args((o), (const char *const[]){ __VA_ARGS__, \
+			    NULL })
+
+/* A usage error: -1 and msg on standard error, then the usage lines. */
+static void
+usage_error(struct cga_opts *o, int rc, const char *msg)
+{
+	char	 want[1024];
+
+	snprintf(want, sizeof(want), "cgannotate: %s\n" USAGE HINT, msg);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_str_eq(err, want);
+	ck_assert_str_eq(out, "");
+	cga_opts_free(o);
+}
+
+/* Parses one option (and the profile): the usage error it must give. */
+static void
+rejects(const char *arg, const char *msg)
+{
+	struct cga_opts	 o;
+
+	usage_error(&o, PARSE(&o, arg, PROFILE), msg);
+}
+
+START_TEST(init_gives_the_defaults_of_the_command_line)
+{
+	struct cga_opts	 o;
+
+	cga_opts_init(&o);
+	ck_assert_str_eq(o.threshold, "99");
+	ck_assert(o.threshold_val == 99);
+	ck_assert_int_eq(o.show_percs, 1);
+	ck_assert_int_eq(o.auto_annotate, 1);
+	ck_assert_uint_eq(o.context, 8);
+	ck_assert_int_eq(o.inclusive, 0);
+	ck_assert_int_eq(o.tree, 0);
+	ck_assert_int_eq(o.color, 0);
+	ck_assert_ptr_eq(o.format, &cga_format_text);
+	ck_assert(o.node_threshold == 0.5);
+	ck_assert(o.edge_threshold == 0.1);
+	ck_assert_uint_eq(o.nshow, 0);
+	ck_assert_uint_eq(o.nsort, 0);
+	ck_assert_uint_eq(o.nparts, 0);
+	ck_assert_ptr_null(o.diff);
+	ck_assert_ptr_null(o.profile);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(parse_of_nothing_keeps_the_defaults)
+{
+	struct cga_opts	 o;
+
+	optind = 0;
+	cga_opts_init(&o);
+	ck_assert_int_eq(cga_opts_parse(&o, 1,
+	    (char *[]){ (char *)"cgannotate", NULL }), 0);
+	ck_assert_str_eq(o.threshold, "99");
+	ck_assert_int_eq(o.auto_annotate, 1);
+	ck_assert_ptr_eq(o.format, &cga_format_text);
+	ck_assert_ptr_null(o.profile);
+	ck_assert_uint_eq(o.nprofiles, 0);
+	ck_assert_uint_eq(o.nsources, 0);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(yes_no_options_take_yes_and_no)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--auto=no", "--inclusive=yes",
+	    "--show-percs=no", PROFILE), 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_int_eq(o.auto_annotate, 0);
+	ck_assert_int_eq(o.inclusive, 1);
+	ck_assert_int_eq(o.show_percs, 0);
+	cga_opts_free(&o);
+	/* The value may be the next argument; --show-percs alone is yes. */
+	ck_assert_int_eq(PARSE(&o, "--auto", "yes", "--show-percs=no",
+	    "--show-percs", PROFILE), 0);
+	ck_assert_int_eq(o.auto_annotate, 1);
+	ck_assert_int_eq(o.show_percs, 1);
+	ck_assert_str_eq(o.profile, PROFILE);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(keyword_tables_give_each_words_value)
+{
+	static const struct {
+		const char	*arg;
+		int		 tree;
+	} trees[] = {
+		{ "--tree=none", 0 },
+		{ "--tree=caller", CGA_TREE_CALLER },
+		{ "--tree=calling", CGA_TREE_CALLING },
+		{ "--tree=both", CGA_TREE_CALLER | CGA_TREE_CALLING },
+	};
+	struct cga_opts	 o;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
+		ck_assert_int_eq(PARSE(&o, trees[i].arg, PROFILE), 0);
+		ck_assert_int_eq(o.tree, trees[i].tree);
+		cga_opts_free(&o);
+	}
+	ck_assert_int_eq(PARSE(&o, "--color=always", PROFILE), 0);
+	ck_assert_int_eq(o.color, 1);
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--color=always", "--color=never",
+	    PROFILE), 0);
+	ck_assert_int_eq(o.color, 0);
+	cga_opts_free(&o);
+	/* auto: standard output is a file here, not a terminal. */
+	ck_assert_int_eq(PARSE(&o, "--color=auto", PROFILE), 0);
+	ck_assert_int_eq(o.color, 0);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(format_names_every_format_of_the_table)
+{
+	struct cga_opts	 o;
+	char		 arg[64];
+	size_t		 i;
+
+	for (i = 0; cga_formats[i] != NULL; i++) {
+		snprintf(arg, sizeof(arg), "--format=%s", cga_formats[i]->name);
+		ck_assert_int_eq(PARSE(&o, arg, PROFILE), 0);
+		ck_assert_ptr_eq(o.format, cga_formats[i]);
+		cga_opts_free(&o);
+	}
+	ck_assert_int_eq(PARSE(&o, "--format=json", "--list-parts", PROFILE),
+	    0);
+	ck_assert_ptr_eq(o.format, &cga_format_parts);
+	ck_assert_int_eq(o.list_parts, 1);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(keyword_messages_list_the_words_of_the_table)
+{
+	rejects("--format=xml", "expected text, tsv, json or dot: "
+	    "--format=xml");
+	rejects("--color=red", "expected auto, always or never: --color=red");
+	rejects("--tree=sideways", "expected none, caller, calling or both: "
+	    "--tree=sideways");
+	rejects("--auto=maybe", "expected yes or no: --auto=maybe");
+	rejects("--show-percs=", "expected yes or no: --show-percs=");
+	/* Words are whole and spelled as the table spells them. */
+	rejects("--tree=Both", "expected none, caller, calling or both: "
+	    "--tree=Both");
+	rejects("--auto=y", "expected yes or no: --auto=y");
+}
+END_TEST
+
+START_TEST(yes_no_given_a_file_says_to_put_the_value_first)
+{
+	struct cga_opts	 o;
+
+	usage_error(&o, PARSE(&o, "--inclusive", PROFILE),
+	    "expected yes or no: --inclusive=" PROFILE " (that is a file: "
+	    "write --inclusive=yes or --inclusive=no before the profile)");
+	usage_error(&o, PARSE(&o, "--auto", PROFILE),
+	    "expected yes or no: --auto=" PROFILE " (that is a file: "
+	    "write --auto=yes or --auto=no before the profile)");
+	/* Not a file: the message alone. */
+	usage_error(&o, PARSE(&o, "--inclusive", "no-such-file.cg", PROFILE),
+	    "expected yes or no: --inclusive=no-such-file.cg");
+}
+END_TEST
+
+START_TEST(percentages_from_0_to_100_with_an_optional_percent_sign)
+{
+	static const struct {
+		const char	*arg;
+		double		 val;
+		const char	*text;
+	} ok[] = {
+		{ "--threshold=99", 99, "99" },
+		{ "--threshold=99%", 99, "99" },
+		{ "--threshold=0.5", 0.5, "0.5" },
+		{ "--threshold=100", 100, "100" },
+		{ "--threshold=100%", 100, "100" },
+		{ "--threshold=0", 0, "0" },
+		{ "--threshold=.5", 0.5, ".5" },
+		{ "--threshold=5.", 5, "5." },
+		{ "--threshold=007", 7, "007" },
+		{ "--threshold=99.995", 99.995, "99.995" },
+		{ "--threshold=100.000", 100, "100.000" },
+	};
+	struct cga_opts	 o;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		ck_assert_msg(PARSE(&o, ok[i].arg, PROFILE) == 0, "%s: %s",
+		    ok[i].arg, err);
+		ck_assert_msg(o.threshold_val == ok[i].val, "%s", ok[i].arg);
+		ck_assert_str_eq(o.threshold, ok[i].text);
+		cga_opts_free(&o);
+	}
+	/* The last one counts, and the one before is freed. */
+	ck_assert_int_eq(PARSE(&o, "--threshold=50", "--threshold=60%",
+	    PROFILE), 0);
+	ck_assert_str_eq(o.threshold, "60");
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--node-threshold=0",
+	    "--edge-threshold=2.5%", PROFILE), 0);
+	ck_assert(o.node_threshold == 0);
+	ck_assert(o.edge_threshold == 2.5);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(percentages_reject_what_is_not_one)
+{
+	static const char *const bad[] = {
+		".", "-1", "101", "1e2", "", "%", "99%%", "1.2.3", " 5", "5 ",
+		"0x10", "100.01", "inf", "nan", "+5", ".%", "abc", "50%x",
+		"1,5",
+	};
+	char	 arg[64], msg[128];
+	size_t	 i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(arg, sizeof(arg), "--threshold=%s", bad[i]);
+		snprintf(msg, sizeof(msg), "expected a percentage from 0 to "
+		    "100: %s", arg);
+		rejects(arg, msg);
+	}
+	rejects("--node-threshold=.", "expected a percentage from 0 to 100: "
+	    "--node-threshold=.");
+	rejects("--edge-threshold=101", "expected a percentage from 0 to 100: "
+	    "--edge-threshold=101");
+}
+END_TEST
+
+START_TEST(numbers_are_decimal_digits_that_fit)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--context=0", PROFILE), 0);
+	ck_assert_uint_eq(o.context, 0);
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--context", "12", PROFILE), 0);
+	ck_assert_uint_eq(o.context, 12);
+	cga_opts_free(&o);
+	if (sizeof(unsigned long) == 8) {
+		ck_assert_int_eq(PARSE(&o, "--context=18446744073709551615",
+		    PROFILE), 0);
+		ck_assert_uint_eq(o.context, 18446744073709551615UL);
+		cga_opts_free(&o);
+	}
+	rejects("--context=18446744073709551616", "expected a number of "
+	    "lines: --context=18446744073709551616");
+	rejects("--context=-1", "expected a number of lines: --context=-1");
+	rejects("--context=", "expected a number of lines: --context=");
+	rejects("--context=+5", "expected a number of lines: --context=+5");
+	rejects("--context=1e2", "expected a number of lines: --context=1e2");
+	rejects("--context= 5", "expected a number of lines: --context= 5");
+	rejects("--context=5.", "expected a number of lines: --context=5.");
+}
+END_TEST
+
+START_TEST(parts_collect_in_order)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--part=3", "--part", "1",
+	    "--part=18446744073709551615", PROFILE), 0);
+	ck_assert_uint_eq(o.nparts, 3);
+	ck_assert_uint_eq(o.parts[0], 3);
+	ck_assert_uint_eq(o.parts[1], 1);
+	ck_assert_uint_eq(o.parts[2], UINT64_MAX);
+	cga_opts_free(&o);
+	rejects("--part=18446744073709551616", "expected a part number: "
+	    "--part=18446744073709551616");
+	rejects("--part=x", "expected a part number: --part=x");
+	rejects("--part=", "expected a part number: --part=");
+	rejects("--part=-2", "expected a part number: --part=-2");
+}
+END_TEST
+
+START_TEST(show_and_sort_split_their_lists)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--show=Ir,Dr", "--sort=Dr:90,Ir,Dw:5%",
+	    PROFILE), 0);
+	ck_assert_uint_eq(o.nshow, 2);
+	ck_assert_str_eq(o.show[0], "Ir");
+	ck_assert_str_eq(o.show[1], "Dr");
+	ck_assert_uint_eq(o.nsort, 3);
+	ck_assert_str_eq(o.sort[0], "Dr");
+	ck_assert_str_eq(o.sort[1], "Ir");
+	ck_assert_str_eq(o.sort[2], "Dw");
+	ck_assert_int_eq(o.sort_has_th, 1);
+	ck_assert_str_eq(o.sort_th[0], "90");
+	ck_assert_ptr_null(o.sort_th[1]);
+	ck_assert_str_eq(o.sort_th[2], "5");
+	ck_assert(o.sort_th_val[0] == 90);
+	ck_assert(o.sort_th_val[2] == 5);
+	cga_opts_free(&o);
+	/* A later --sort replaces the earlier; an empty --show is all. */
+	ck_assert_int_eq(PARSE(&o, "--sort=Ir:50", "--sort=Dr", "--show=",
+	    PROFILE), 0);
+	ck_assert_uint_eq(o.nsort, 1);
+	ck_assert_str_eq(o.sort[0], "Dr");
+	ck_assert_int_eq(o.sort_has_th, 0);
+	ck_assert_uint_eq(o.nshow, 0);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(sort_rejects_a_bad_threshold_and_an_event_named_twice)
+{
+	rejects("--sort=Ir:abc", "expected EVENT or EVENT:PERCENT in --sort: "
+	    "Ir:abc");
+	rejects("--sort=Ir:.", "expected EVENT or EVENT:PERCENT in --sort: "
+	    "Ir:.");
+	rejects("--sort=Ir:101", "expected EVENT or EVENT:PERCENT in --sort: "
+	    "Ir:101");
+	rejects("--sort=Ir,Dr,Ir", "event named twice in --sort: Ir");
+	rejects("--sort=Ir:50,Ir:90", "event named twice in --sort: Ir");
+}
+END_TEST
+
+START_TEST(files_and_flags)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--diff", "old.cg", "-I", "src/", "-I=inc",
+	    "-Iother", "--include=dir", "--format=tsv", "--calls", PROFILE), 0);
+	ck_assert_str_eq(o.diff, "old.cg");
+	ck_assert_uint_eq(o.ninclude, 4);
+	ck_assert_str_eq(o.include[0], "src/");
+	ck_assert_str_eq(o.include[1], "inc/");
+	ck_assert_str_eq(o.include[2], "other/");
+	ck_assert_str_eq(o.include[3], "dir/");
+	ck_assert_int_eq(o.calls, 1);
+	ck_assert_int_eq(o.lines, 0);
+	ck_assert_str_eq(err, "");
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--mod-filename=s/a/b/",
+	    "--mod-funcname=s/x/y/g", "--mod-funcname=s/p/q/", PROFILE), 0);
+	ck_assert_uint_eq(o.nmod_filename, 1);
+	ck_assert_uint_eq(o.nmod_funcname, 2);
+	cga_opts_free(&o);
+}
+END_TEST
+
+/* A bad rewrite prints the usage line, and no hint, as it always has. */
+START_TEST(bad_rewrite_is_a_usage_error)
+{
+	struct cga_opts	 o;
+	size_t		 n;
+
+	ck_assert_int_eq(PARSE(&o, "--mod-filename=nope", PROFILE), -1);
+	ck_assert_msg(strncmp(err, "cgannotate: --mod-filename=nope: ",
+	    33) == 0, "%s", err);
+	n = strlen(err);
+	ck_assert(n > strlen(USAGE));
+	ck_assert_str_eq(err + n - strlen(USAGE), USAGE);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(help_and_version_print_and_say_done)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--help", PROFILE), 1);
+	ck_assert_msg(strncmp(out, USAGE, strlen(USAGE)) == 0, "%s", out);
+	ck_assert_str_eq(err, "");
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "-h"), 1);
+	ck_assert_msg(strncmp(out, USAGE, strlen(USAGE)) == 0, "%s", out);
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--version"), 1);
+	ck_assert_str_eq(out, "cgannotate 0.1.0\n");
+	cga_opts_free(&o);
+	/* What comes first wins: a mistake before --help stops there. */
+	rejects("--auto=x", "expected yes or no: --auto=x");
+}
+END_TEST
+
+START_TEST(typo_gets_the_nearest_option)
+{
+	rejects("--treshold=5", "unknown option: --treshold=5; did you mean "
+	    "--threshold?");
+	rejects("--colour=never", "unknown option: --colour=never; did you "
+	    "mean --color?");
+	rejects("--verison", "unknown option: --verison; did you mean "
+	    "--version?");
+	rejects("--inclusve=yes", "unknown option: --inclusve=yes; did you "
+	    "mean --inclusive?");
+	rejects("--shw-percs", "unknown option: --shw-percs; did you mean "
+	    "--show-percs?");
+	/* Nothing near: no guess. */
+	rejects("--bogus", "unknown option: --bogus");
+	rejects("--xy", "unknown option: --xy");
+	rejects("--thresholdthreshold", "unknown option: --thresholdthreshold");
+}
+END_TEST
+
+START_TEST(ambiguous_prefix_names_its_candidates)
+{
+	struct cga_opts	 o;
+
+	rejects("--s", "ambiguous option: --s could be --show, --show-percs "
+	    "or --sort");
+	rejects("--inc=yes", "ambiguous option: --inc=yes could be --include "
+	    "or --inclusive");
+	rejects("--t=5", "ambiguous option: --t=5 could be --threshold or "
+	    "--tree");
+	rejects("--mod-f=s/a/b/", "ambiguous option: --mod-f=s/a/b/ could be "
+	    "--mod-filename or --mod-funcname");
+	/* A prefix of one option, or a whole name, is that option. */
+	ck_assert_int_eq(PARSE(&o, "--show-p=no", "--thr=50", "--show=Ir",
+	    PROFILE), 0);
+	ck_assert_int_eq(o.show_percs, 0);
+	ck_assert(o.threshold_val == 50);
+	ck_assert_uint_eq(o.nshow, 1);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(other_mistakes_keep_their_messages)
+{
+	struct cga_opts	 o;
+
+	usage_error(&o, PARSE(&o, PROFILE, "--threshold"),
+	    "option needs a value: --threshold");
+	usage_error(&o, PARSE(&o, PROFILE, "-I"), "option needs a value: -I");
+	rejects("--calls=yes", "unknown option: --calls=yes");
+	rejects("--help=x", "unknown option: --help=x");
+	rejects("-q", "unknown option: -q");
+	rejects("-qh", "unknown option: -q");
+}
+END_TEST
+
+START_TEST(ignored_options_are_warned_of)
+{
+	static const struct {
+		const char	*args[4];
+		const char	*warning;
+	} cases[] = {
+		{ { "--lines" }, "cgannotate: warning: --lines is ignored with "
+		    "--format=text: only --format=tsv uses it\n" },
+		{ { "--calls", "--format=json" }, "cgannotate: warning: --calls "
+		    "is ignored with --format=json: only --format=tsv uses "
+		    "it\n" },
+		{ { "--format=tsv", "--tree=both" }, "cgannotate: warning: "
+		    "--tree is ignored with --format=tsv: only --format=text "
+		    "uses it\n" },
+		{ { "--format=dot", "--tree=caller" }, "cgannotate: warning: "
+		    "--tree is ignored with --format=dot: only --format=text "
+		    "uses it\n" },
+		{ { "--format=tsv", "--calls", "--lines" }, "cgannotate: "
+		    "warning: --lines is ignored with --calls: --format=tsv "
+		    "prints rows of one kind\n" },
+		{ { "--list-parts", "--calls", "--tree=calling" }, "cgannotate: "
+		    "warning: --calls is ignored with --list-parts: only "
+		    "--format=tsv uses it\ncgannotate: warning: --tree is "
+		    "ignored with --list-parts: only --format=text uses it\n" },
+		/* Read: no warning. */
+		{ { "--format=tsv", "--calls" }, "" },
+		{ { "--format=tsv", "--lines" }, "" },
+		{ { "--tree=both" }, "" },
+		{ { "--format=json", "--tree=none" }, "" },
+	};
+	struct cga_opts	 o;
+	const char	*args[6];
+	size_t		 i, j;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (j = 0; j < 4 && cases[i].args[j] != NULL; j++)
+			args[j] = cases[i].args[j];
+		args[j++] = PROFILE;
+		args[j] = NULL;
+		ck_assert_int_eq(parse_args(&o, args), 0);
+		ck_assert_str_eq(err, cases[i].warning);
+		ck_assert_str_eq(o.profile, PROFILE);
+		cga_opts_free(&o);
+	}
+}
+END_TEST
+
+START_TEST(arguments_after_the_options_are_profiles_or_sources)
+{
+	struct cga_opts	 o;
+
+	/* getopt_long moves the options first; the rest keep their order. */
+	ck_assert_int_eq(PARSE(&o, "first.cg", "--auto=no", "-",
+	    "testdata/recur-plain.callgrind", "testdata/src/recur.c",
+	    "missing.c"), 0);
+	ck_assert_int_eq(o.auto_annotate, 0);
+	ck_assert_str_eq(o.profile, "first.cg");
+	ck_assert_uint_eq(o.nprofiles, 2);
+	ck_assert_str_eq(o.profiles[0], "-");
+	ck_assert_str_eq(o.profiles[1], "testdata/recur-plain.callgrind");
+	ck_assert_uint_eq(o.nsources, 2);
+	ck_assert_str_eq(o.sources[0], "testdata/src/recur.c");
+	ck_assert_str_eq(o.sources[1], "missing.c");
+	cga_opts_free(&o);
+	usage_error(&o, PARSE(&o, PROFILE, ""), "empty file name");
+}
+END_TEST
+
+START_TEST(classify_alone_sorts_its_arguments)
+{
+	struct cga_opts	 o;
+	char		*args[] = { (char *)PROFILE, (char *)PROFILE,
+			    (char *)"README" };
+
+	cga_opts_init(&o);
+	ck_assert_int_eq(cga_opts_classify(&o, 0, args), 0);
+	ck_assert_ptr_null(o.profile);
+	ck_assert_uint_eq(o.nprofiles + o.nsources, 0);
+	ck_assert_int_eq(cga_opts_classify(&o, 3, args), 0);
+	ck_assert_str_eq(o.profile, PROFILE);
+	ck_assert_uint_eq(o.nprofiles, 1);
+	ck_assert_uint_eq(o.nsources, 1);
+	ck_assert_str_eq(o.sources[0], "README");
+	cga_opts_free(&o);
+}
+END_TEST
+
+/*
+ * The words of an mdoc line of the SYNOPSIS as they print: .Nm the name,
+ * Op a bracket to the end of the line, Oo and Oc brackets, Ar nothing.
+ */
+static void
+synopsis_line(char *buf, size_t size, char *line)
+{
+	char	*w, *save = NULL;
+	int	 nopen = 0;
+	size_t	 len;
+
+	for (w = strtok_r(line + 1, " \n", &save); w != NULL;
+	    w = strtok_r(NULL, " \n", &save)) {
+		len = strlen(buf);
+		if (strcmp(w, "Ar") == 0)
+			continue;
+		if (strcmp(w, "Op") == 0 || strcmp(w, "Oo") == 0) {
+			nopen += *w == 'O' && w[1] == 'p';
+			snprintf(buf + len, size - len, "%s[", len > 0 &&
+			    buf[len - 1] != '[' ? " " : "");
+		} else if (strcmp(w, "Oc") == 0)
+			snprintf(buf + len, size - len, "]");
+		else
+			snprintf(buf + len, size - len, "%s%s", len > 0 &&
+			    buf[len - 1] != '[' ? " " : "",
+			    strcmp(w, "Nm") == 0 ? "cgannotate" : w);
+	}
+	while (nopen-- > 0)
+		strncat(buf, "]", size - strlen(buf) - 1);
+}
+
+START_TEST(usage_line_is_the_synopsis_of_the_manual)
+{
+	FILE	*f = fopen("man/cgannotate.1", "r");
+	char	 line[512], synopsis[512] = "usage:";
+	int	 in = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, ".Sh ", 4) == 0)
+			in = strcmp(line, ".Sh SYNOPSIS\n") == 0;
+		else if (in)
+			synopsis_line(synopsis, sizeof(synopsis), line);
+	}
+	fclose(f);
+	strncat(synopsis, "\n", sizeof(synopsis) - strlen(synopsis) - 1);
+	ck_assert_str_eq(synopsis, USAGE);
+}
+END_TEST
+
+Suite *
+opts_suite(void)
+{
+	Suite	*s = suite_create("opts");
+	TCase	*tc;
+
+	tc = tcase_create("defaults");
+	tcase_add_test(tc, init_gives_the_defaults_of_the_command_line);
+	tcase_add_test(tc, parse_of_nothing_keeps_the_defaults);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("families");
+	tcase_add_test(tc, yes_no_options_take_yes_and_no);
+	tcase_add_test(tc, keyword_tables_give_each_words_value);
+	tcase_add_test(tc, format_names_every_format_of_the_table);
+	tcase_add_test(tc, parts_collect_in_order);
+	tcase_add_test(tc, show_and_sort_split_their_lists);
+	tcase_add_test(tc, files_and_flags);
+	tcase_add_test(tc, help_and_version_print_and_say_done);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("numbers");
+	tcase_add_test(tc,
+	    percentages_from_0_to_100_with_an_optional_percent_sign);
+	tcase_add_test(tc, percentages_reject_what_is_not_one);
+	tcase_add_test(tc, numbers_are_decimal_digits_that_fit);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("mistakes");
+	tcase_add_test(tc, keyword_messages_list_the_words_of_the_table);
+	tcase_add_test(tc, yes_no_given_a_file_says_to_put_the_value_first);
+	tcase_add_test(tc,
+	    sort_rejects_a_bad_threshold_and_an_event_named_twice);
+	tcase_add_test(tc, bad_rewrite_is_a_usage_error);
+	tcase_add_test(tc, typo_gets_the_nearest_option);
+	tcase_add_test(tc, ambiguous_prefix_names_its_candidates);
+	tcase_add_test(tc, other_mistakes_keep_their_messages);
+	tcase_add_test(tc, ignored_options_are_warned_of);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("arguments");
+	tcase_add_test(tc, arguments_after_the_options_are_profiles_or_sources);
+	tcase_add_test(tc, classify_alone_sorts_its_arguments);
+	tcase_add_test(tc, usage_line_is_the_synopsis_of_the_manual);
+	suite_add_tcase(s, tc);
+	return s;
+}
