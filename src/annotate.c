@@ -578,6 +578,24 @@ gather_files(struct gather *g, const struct cga_view *v,
 	return 0;
 }
 
+/*
+ * Whether the files' costs add up within 64 bits: then so does what is
+ * annotated of them, a part of them, which is summed as it is printed.
+ */
+static int
+files_sum_fits(const struct gather *g, const struct cga_profile *p)
+{
+	uint64_t	*sum = xcalloc(p->cw, sizeof(*sum));
+	size_t		 i;
+	int		 rc = 0;
+
+	for (i = 0; i < g->n && rc == 0; i++)
+		if (g->files[i].cost != NULL)
+			rc = cga_cost_add(p, sum, g->files[i].cost);
+	free(sum);
+	return rc;
+}
+
 /* "DIR/ + NAME", as callgrind_annotate shows a file found in -I DIR. */
 static char *
 shown_name(const char *opened, const char *name)
@@ -657,8 +675,10 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	int			  did = 0, rc = 0;
 
 	memset(&g, 0, sizeof(g));
-	if (gather_files(&g, v, listed, nlisted) == -1) {
-		cga_diag("%s: a file's cost does not fit in 64 bits", p->path);
+	if (gather_files(&g, v, listed, nlisted) == -1 ||
+	    files_sum_fits(&g, p) == -1) {
+		cga_diag("%s: the costs of the files to annotate do not fit in "
+		    "64 bits", p->path);
 		rc = 1;
 		g.n = 0;
 	}

@@ -12,6 +12,9 @@
 struct differ {
 	struct cga_profile	*d;
 	const struct cga_profile *src;	/* the profile being added */
+	const size_t		*map;	/* each event of d in src, by name */
+	size_t			*map_new;
+	size_t			*map_old;
 	int			 sign;	/* +1 adding NEW, -1 taking OLD away */
 	int			 err;
 };
@@ -22,22 +25,26 @@ intern(struct cga_profile *d, const char *s)
 	return cga_profile_intern(d, s, strlen(s));
 }
 
-/* dst += sign * src, signed; sets the error on overflow. */
+/*
+ * dst += sign * src, signed, event by event as named; an event the source
+ * lacks counts 0 there.  Sets the error on overflow.
+ */
 static void
 add(struct differ *df, uint64_t *dst, const uint64_t *src)
 {
 	const struct cga_profile *d = df->d;
-	size_t			  i;
+	size_t			  i, j;
 	int64_t			  v;
 
 	for (i = 0; i < d->nev; i++) {
-		if (!cga_cost_defined(d, src, i))
+		j = df->map[i];
+		if (j == CGA_NOEVENT || !cga_cost_defined(df->src, src, j))
 			continue;
-		if (src[i] > INT64_MAX) {
+		if (src[j] > INT64_MAX) {
 			df->err = 1;
 			continue;
 		}
-		v = (int64_t)src[i] * df->sign;
+		v = (int64_t)src[j] * df->sign;
 		if (cga_count_add(d, &dst[i], (uint64_t)v) == -1)
 			df->err = 1;
 		cga_cost_define(d, dst, i);
@@ -78,6 +85,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 
 	df->sign = sign;
 	df->src = p;
+	df->map = sign > 0 ? df->map_new : df->map_old;
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		dfn = fn_in(df, fn);
 		dfn->listed |= fn->listed;
@@ -124,6 +132,76 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	add(df, d->total, p->total);
 }
 
+/* Adds src's event e to ev at *n unless one of its name is there. */
+static void
+add_event(struct cga_profile *d, struct cga_event *ev, size_t *n,
+    const struct cga_event *e)
+{
+	size_t	 i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(ev[i].name, e->name) == 0)
+			return;
+	ev[*n].name = intern(d, e->name);
+	if (e->longname != NULL)
+		ev[*n].longname = intern(d, e->longname);
+	/* Each side's derived counts are computed already: no terms. */
+	(*n)++;
+}
+
+/*
+ * The events of the difference, by name: NEW's and OLD's recorded ones,
+ * then their derived ones, each name once.
+ */
+static struct cga_event *
+diff_events(struct cga_profile *d, const struct cga_profile *old,
+    const struct cga_profile *new, size_t *nev, size_t *nrec)
+{
+	struct cga_event	*ev;
+	size_t			 n = 0, i;
+
+	ev = xcalloc(old->nev + new->nev + 1, sizeof(*ev));
+	for (i = 0; i < new->nrec; i++)
+		add_event(d, ev, &n, &new->ev[i]);
+	for (i = 0; i < old->nrec; i++)
+		add_event(d, ev, &n, &old->ev[i]);
+	*nrec = n;
+	for (i = new->nrec; i < new->nev; i++)
+		add_event(d, ev, &n, &new->ev[i]);
+	for (i = old->nrec; i < old->nev; i++)
+		add_event(d, ev, &n, &old->ev[i]);
+	*nev = n;
+	return ev;
+}
+
+/* Each event of d in src, by name, or CGA_NOEVENT. */
+static size_t *
+event_map(const struct cga_profile *d, const struct cga_profile *src)
+{
+	size_t	*map = xcalloc(d->nev + 1, sizeof(*map));
+	size_t	 i;
+
+	for (i = 0; i < d->nev; i++)
+		map[i] = cga_event_index(src, d->ev[i].name);
+	return map;
+}
+
+/* src's cost c in d's events (made in d's arena). */
+static const uint64_t *
+mapped(struct cga_profile *d, const struct cga_profile *src, const uint64_t *c,
+    const size_t *map)
+{
+	uint64_t	*m = cga_cost_new(d);
+	size_t		 i;
+
+	for (i = 0; i < d->nev; i++)
+		if (map[i] != CGA_NOEVENT && cga_cost_defined(src, c, map[i])) {
+			m[i] = c[map[i]];
+			cga_cost_define(d, m, i);
+		}
+	return m;
+}
+
 struct cga_profile *
 cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 {
@@ -131,23 +209,17 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	struct cga_profile	*d = cga_profile_new();
 	struct cga_event	*ev;
 	struct cga_fn		*fn;
-	size_t			 i, t;
+	size_t			 nev, nrec;
 	uint64_t		 at = 0;
 
-	ev = xcalloc(new->nev + 1, sizeof(*ev));
-	for (i = 0; i < new->nev; i++) {
-		ev[i].name = intern(d, new->ev[i].name);
-		if (new->ev[i].longname != NULL)
-			ev[i].longname = intern(d, new->ev[i].longname);
-		ev[i].nterms = new->ev[i].nterms;
-		ev[i].terms = xcalloc(ev[i].nterms + 1, sizeof(*ev[i].terms));
-		for (t = 0; t < ev[i].nterms; t++)
-			ev[i].terms[t] = new->ev[i].terms[t];
-	}
-	cga_profile_set_events(d, ev, new->nev, new->nrec);
+	ev = diff_events(d, old, new, &nev, &nrec);
+	cga_profile_set_events(d, ev, nev, nrec);
+	memset(&df, 0, sizeof(df));
+	df.map_new = event_map(d, new);
+	df.map_old = event_map(d, old);
 	d->diff = 1;
 	d->total = cga_cost_new(d);
-	d->base = old->total;
+	d->base = mapped(d, old, old->total, df.map_old);
 	d->base_path = old->path;
 	d->path = new->path;
 	d->creator = new->creator;
@@ -156,7 +228,6 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	d->part = new->part;
 	d->thread = new->thread;
 	d->have_incl = old->have_incl && new->have_incl;
-	memset(&df, 0, sizeof(df));
 	df.d = d;
 	add_profile(&df, new, 1);
 	if (!df.err)
@@ -167,6 +238,8 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	for (fn = d->fns; fn != NULL; fn = fn->next)
 		if (fn->incl == NULL)
 			fn->incl = fn->self;
+	free(df.map_new);
+	free(df.map_old);
 	if (df.err) {
 		cga_diag("%s: a difference from %s does not fit in 64 bits",
 		    new->path, old->path);

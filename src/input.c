@@ -89,13 +89,72 @@ read_raw(int fd, void *buf, size_t len)
 	return n;
 }
 
-/* read_raw, with the error printed and the progress shown. */
+/*
+ * Inputs that cannot be read twice (standard input, a pipe, a FIFO) and
+ * were read while keeping was on: what was read of them, and their open
+ * descriptor, for the next open of the same path to read again.
+ */
+struct kept {
+	char	*path;
+	int	 fd;
+	char	*data;
+	size_t	 len;
+};
+
+static struct kept	*kept;
+static size_t		 nkept;
+static int		 keeping;
+
+void
+cga_input_keep_pipes(int on)
+{
+	keeping = on;
+}
+
+void
+cga_input_forget(void)
+{
+	size_t	 i;
+
+	for (i = 0; i < nkept; i++) {
+		close(kept[i].fd);
+		free(kept[i].path);
+		free(kept[i].data);
+	}
+	free(kept);
+	kept = NULL;
+	nkept = 0;
+}
+
+/* The bytes of the input: first those kept of it, then the file's. */
+static ssize_t
+in_read(struct cga_input *in, void *buf, size_t len)
+{
+	ssize_t	 n;
+	size_t	 left = in->nreplay - in->replayed;
+
+	if (left > 0) {
+		n = (ssize_t)(left < len ? left : len);
+		memcpy(buf, in->replay + in->replayed, (size_t)n);
+		in->replayed += (size_t)n;
+		return n;
+	}
+	n = read_raw(in->fd, buf, len);
+	if (n > 0 && in->keep) {
+		in->kept = xreallocarray(in->kept, in->nkept + (size_t)n, 1);
+		memcpy(in->kept + in->nkept, buf, (size_t)n);
+		in->nkept += (size_t)n;
+	}
+	return n;
+}
+
+/* in_read, with the error printed and the progress shown. */
 static ssize_t
 read_some(struct cga_input *in, void *buf, size_t len)
 {
 	ssize_t	 n;
 
-	if ((n = read_raw(in->fd, buf, len)) == -1)
+	if ((n = in_read(in, buf, len)) == -1)
 		cga_diag("%s: read error: %s", in->path, strerror(errno));
 	else if (in->size > 0)
 		progress(in, (size_t)n);
@@ -160,7 +219,7 @@ gz_read(struct cga_input *in, char *err, size_t errlen)
 
 	if (gz->threaded)
 		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
-	n = read_raw(in->fd, gz->in, GZIP_BLOCK);
+	n = in_read(in, gz->in, GZIP_BLOCK);
 	if (gz->threaded)
 		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	if (n == -1) {
@@ -351,11 +410,23 @@ int
 cga_input_open(struct cga_input *in, const char *path)
 {
 	struct stat	 st;
+	size_t		 i;
 
 	memset(in, 0, sizeof(*in));
 	in->path = path;
-	in->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) :
-	    open(path, O_RDONLY);
+	for (i = 0; i < nkept; i++)
+		if (strcmp(kept[i].path, path) == 0)
+			break;
+	if (i < nkept) {
+		/* Read before: that again, then the rest. */
+		in->fd = kept[i].fd;
+		in->replay = kept[i].data;
+		in->nreplay = kept[i].len;
+		free(kept[i].path);
+		kept[i] = kept[--nkept];
+	} else
+		in->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) :
+		    open(path, O_RDONLY);
 	if (in->fd == -1) {
 		cga_diag("%s: cannot open: %s", path, strerror(errno));
 		return -1;
@@ -367,6 +438,8 @@ cga_input_open(struct cga_input *in, const char *path)
 		in->fd = -1;
 		return -1;
 	}
+	/* "-" shares its offset with standard input, even on a file. */
+	in->keep = keeping && (!S_ISREG(st.st_mode) || strcmp(path, "-") == 0);
 	in->cap = INPUT_BLOCK;
 	in->buf = xmalloc(in->cap + 1);
 	in->nul = SIZE_MAX;
@@ -397,6 +470,20 @@ cga_input_close(struct cga_input *in)
 	/* The inflating thread reads the file: it stops before the close. */
 	if (in->gz != NULL && in->gz->threaded)
 		gz_stop(in->gz);
+	if (in->keep && in->fd != -1) {
+		/* Kept open, with what was read, for the next open. */
+		kept = xreallocarray(kept, nkept + 1, sizeof(*kept));
+		kept[nkept].path = xstrdup(in->path);
+		kept[nkept].fd = in->fd;
+		kept[nkept].data = in->kept;
+		kept[nkept++].len = in->nkept;
+		in->kept = NULL;
+		in->fd = -1;
+	}
+	free(in->kept);
+	in->kept = NULL;
+	free(in->replay);
+	in->replay = NULL;
 	if (in->fd != -1)
 		close(in->fd);
 	if (in->gz != NULL) {

@@ -1,6 +1,7 @@
 /*
  * input.h: reads a profile line by line in large blocks, from a file or
- * standard input ("-"), gzip-compressed or not; used by load.c.
+ * standard input ("-"), gzip-compressed or not; used by load.c and
+ * main.c.
  */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H
@@ -25,8 +26,23 @@ struct cga_input {
 	uint64_t	 done;		/* bytes of it read */
 	int		 percent;	/* last shown */
 	int		 line_nul;	/* the line last returned holds a NUL */
+	char		*replay;	/* bytes read before, read again first */
+	size_t		 nreplay;
+	size_t		 replayed;
+	int		 keep;		/* keeps what it reads (a pipe read */
+	char		*kept;		/* twice: see cga_input_keep_pipes) */
+	size_t		 nkept;
 };
 
+/*
+ * While on, an input that cannot be read twice (standard input, a pipe,
+ * a FIFO) keeps what is read of it and stays open when closed; the next
+ * open of the same path reads those bytes again, then the rest.  So a
+ * look at a profile's header before loading it loses nothing.
+ */
+void	cga_input_keep_pipes(int on);
+/* Closes what was kept and never opened again. */
+void	cga_input_forget(void);
 /* 0, or -1 after printing why the file cannot be read. */
 int	cga_input_open(struct cga_input *, const char *path);
 void	cga_input_close(struct cga_input *);

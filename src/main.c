@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "formats.h"
+#include "input.h"
 #include "inclusive.h"
 #include "load.h"
 #include "opts.h"
@@ -98,8 +99,7 @@ current_dir(void)
 /*
  * Loads every profile into one model, and with --diff the older profile
  * into another.  Several profiles are combined by event name: the events
- * of all of them, read from their headers first, make the models' (standard
- * input's cannot be read twice: it must bring no event the others lack).
+ * of all of them, read from their headers first, make the models'.
  */
 static int
 load_profiles(struct cga_profile *p, struct cga_profile *old,
@@ -117,14 +117,16 @@ load_profiles(struct cga_profile *p, struct cga_profile *old,
 		cga_diag("-: standard input named twice");
 		return -1;
 	}
+	/* A pipe's header is looked at, and read again by the loader. */
+	cga_input_keep_pipes(1);
 	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
 	    i <= o->nprofiles && rc == 0; i++) {
 		const char *path = i < o->nprofiles ? o->profiles[i] : o->diff;
 
-		if (path != NULL && strcmp(path, "-") != 0 &&
-		    cga_profile_sniff(path, &names, &n) == -1)
+		if (path != NULL && cga_profile_sniff(path, &names, &n) == -1)
 			rc = -1;
 	}
+	cga_input_keep_pipes(0);
 	lo->events = names;
 	lo->nevents = n;
 	for (i = 0; i < o->nprofiles && rc == 0; i++)
@@ -133,6 +135,7 @@ load_profiles(struct cga_profile *p, struct cga_profile *old,
 		rc = cga_profile_load(old, o->diff, lo);
 	lo->events = NULL;
 	lo->nevents = 0;
+	cga_input_forget();
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

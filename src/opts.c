@@ -678,8 +678,16 @@ is_profile(const char *path)
 
 	if (strcmp(path, "-") == 0)
 		return 1;
-	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    access(path, R_OK) == -1)
+	if (stat(path, &st) == -1 || access(path, R_OK) == -1)
+		return 0;
+	/*
+	 * A pipe (/dev/stdin, <(...), a FIFO) is no source file, and cannot
+	 * be read twice: a profile, not looked into.
+	 */
+	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) ||
+	    S_ISSOCK(st.st_mode))
+		return 1;
+	if (!S_ISREG(st.st_mode))
 		return 0;
 	/* An empty file is no source to annotate: an empty profile. */
 	if (st.st_size == 0)

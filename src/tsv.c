@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "out.h"
 #include "view.h"
@@ -35,15 +36,17 @@ names(FILE *out, const struct cga_view *v, const char *suffix)
 	}
 }
 
-static uint64_t
-calls_in(const struct cga_profile *p, const struct cga_fn *fn)
+/* The calls a function receives from all callers; -1 on overflow. */
+static int
+calls_in(const struct cga_profile *p, const struct cga_fn *fn, uint64_t *n)
 {
 	const struct cga_call	*c;
-	uint64_t		 n = 0;
 
+	*n = 0;
 	for (c = fn->in; c != NULL; c = c->next_in)
-		cga_count_add(p, &n, c->count);
-	return n;
+		if (cga_count_add(p, n, c->count) == -1)
+			return -1;
+	return 0;
 }
 
 static void
@@ -99,17 +102,27 @@ tsv_lines(FILE *out, const struct cga_view *v)
 	free(files);
 }
 
-static void
+static int
 tsv_functions(FILE *out, const struct cga_view *v)
 {
 	struct cga_fn	**fns;
+	uint64_t	 *ncalls;
 	size_t		  n, i;
 
+	fns = cga_view_select(v, NULL, &n);
+	ncalls = xcalloc(n + 1, sizeof(*ncalls));
+	for (i = 0; i < n; i++)
+		if (calls_in(v->p, fns[i], &ncalls[i]) == -1) {
+			cga_diag("%s: the calls to %s add up past 2^64-1",
+			    v->p->path, fns[i]->display);
+			free(ncalls);
+			free(fns);
+			return 1;
+		}
 	fputs("file\tfunction\tobject", out);
 	names(out, v, "");
 	names(out, v, "_incl");
 	fputs("\tcalls\n", out);
-	fns = cga_view_select(v, NULL, &n);
 	for (i = 0; i < n && !ferror(out); i++) {
 		cga_out_tsv(out, fns[i]->key.file);
 		putc('\t', out);
@@ -120,10 +133,12 @@ tsv_functions(FILE *out, const struct cga_view *v)
 		counts(out, v, fns[i]->self);
 		counts(out, v, fns[i]->incl);
 		putc('\t', out);
-		cga_view_print_count(out, v, calls_in(v->p, fns[i]));
+		cga_view_print_count(out, v, ncalls[i]);
 		putc('\n', out);
 	}
+	free(ncalls);
 	free(fns);
+	return 0;
 }
 
 static int
@@ -137,8 +152,7 @@ tsv_print(FILE *out, const struct cga_view *v)
 		tsv_lines(out, v);
 		break;
 	case CGA_ROWS_FUNCTIONS:
-		tsv_functions(out, v);
-		break;
+		return tsv_functions(out, v);
 	}
 	return 0;
 }

@@ -177,6 +177,23 @@ cga_widths_new(const struct cga_view *v)
 	return w;
 }
 
+/*
+ * The width of c[e]'s percentage: 9, " (12.34%)", up to 100 % of the total
+ * (or its size in a difference); more when a count is above the total
+ * (a profile whose figures exceed its total, a large change).
+ */
+static size_t
+perc_width(const struct cga_view *v, const uint64_t *c, size_t e)
+{
+	char	 buf[CGA_FMT_PERC];
+	uint64_t m = v->diff ? cga_magnitude(c[e]) : c[e];
+
+	/* Unsigned up to the total, signed down to -50 %: at most 9. */
+	if (v->diff ? m <= v->total[e] / 2 : m <= v->total[e])
+		return 9;
+	return cga_fmt_perc(buf, cga_view_percent(v, c, e));
+}
+
 void
 cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 {
@@ -186,7 +203,8 @@ cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 		if (!cga_cost_defined(v->p, c, i))
 			continue;
 		n = (v->diff ? cga_fmt_scount_width((int64_t)c[i]) :
-		    cga_fmt_count_width(c[i])) + (v->percs ? 9 : 0);
+		    cga_fmt_count_width(c[i])) + (v->percs ? perc_width(v, c, i) :
+		    0);
 		if (n > w[i])
 			w[i] = n;
 	}
