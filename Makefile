@@ -6,6 +6,8 @@ MANDIR	?= $(PREFIX)/share/man
 
 CC	?= cc
 CFLAGS	?= -O2 -g
+# The compiler of the fuzzers and of the ThreadSanitizer build.
+FUZZ_CC	?= clang
 # Kept apart from CFLAGS, so that a CFLAGS of one's own keeps them.
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wwrite-strings -Wno-unused-function
@@ -13,10 +15,11 @@ STD	 = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 
-# Debian packages: to build, and to test.
-BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq \
-	     graphviz
+# Debian packages: to build, and to test (libclang-rt-dev holds clang's
+# sanitizer and libFuzzer runtimes, only recommended by clang).
+BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
+	     time jq graphviz
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
@@ -33,16 +36,32 @@ CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
 .PHONY: all check check-unit check-golden check-asan check-tsan \
-	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench install \
-	uninstall clean deps-build deps-test
+	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench \
+	install uninstall clean need-build need-fuzz-cc deps-build deps-test
 
 all: cgannotate
 
+# $(call need,ARGS): tests/need-packages ARGS, which prints one line when
+# something is missing; make then stops with that line and nothing else.
+need = $(eval need_msg := $(shell sh tests/need-packages $(1)))$(if \
+	$(need_msg),$(error $(need_msg)))
+
+# Before anything is compiled: the compiler runs and finds uthash.h and
+# zlib.h (one run of the preprocessor), or make stops with the Debian
+# package to install, not with a compiler error.
+need-build:
+	$(call need,-c '$(CC) $(STD) $(CPPFLAGS) $(CFLAGS)')
+
+need-fuzz-cc:
+	$(call need,-c '$(FUZZ_CC) $(STD) $(CPPFLAGS) $(CFLAGS)')
+
+# make demo and make check install the packages they lack when run as
+# root, and name the apt-get command that does otherwise.
 deps-build:
-	@sh tests/need-packages $(BUILD_PKGS)
+	$(call need,$(BUILD_PKGS))
 
 deps-test:
-	@sh tests/need-packages $(TEST_PKGS)
+	$(call need,$(TEST_PKGS))
 
 cgannotate: build/main.o build/libcga.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/main.o build/libcga.a \
@@ -52,11 +71,11 @@ build/libcga.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-build/%.o: src/%.c $(HDRS)
+build/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build
 	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/asan/%.o: src/%.c $(HDRS)
+build/asan/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build/asan
 	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(SANITIZE) -c -o $@ $<
 
@@ -83,6 +102,7 @@ check-unit: build/check_cga
 	CK_FORK=no build/check_cga
 
 check-golden: cgannotate
+	sh tests/need-build.sh
 	sh tests/golden.sh ./cgannotate
 	sh tests/inclusive.sh ./cgannotate
 	sh tests/gzip.sh ./cgannotate
@@ -108,7 +128,7 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 
 # ThreadSanitizer over what runs in two threads: compressed input, which
 # a thread of its own inflates.
-build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS)
+build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build/tsan
 	$(FUZZ_CC) $(STD) -g -O1 -fsanitize=thread -Isrc -o $@ src/main.c \
 	    $(LIB_SRCS) $(LIBS)
@@ -160,16 +180,15 @@ clean:
 # copy each into tests/fuzz/regress/ once it is fixed.  make fuzz-reader
 # runs the target that compares the fast and the general line readers.
 FUZZ_SECONDS ?= 60
-FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 	     -fno-sanitize-recover=all
 
-build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS)
+build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build
 	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
 	    $(LIB_SRCS) $(LIBS)
 
-build/fuzz_reader: tests/fuzz/fuzz_reader.c $(LIB_SRCS) $(HDRS)
+build/fuzz_reader: tests/fuzz/fuzz_reader.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build
 	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_reader.c \
 	    $(LIB_SRCS) $(LIBS)
