@@ -92,7 +92,8 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(LDLIBS) $(LIBS)
 
 # Every test: unit and golden tests, again with AddressSanitizer and
-# UBSan, the golden tests under valgrind memcheck, and a minute of fuzzing.
+# UBSan, the golden tests under valgrind memcheck, the fuzzers' regression
+# inputs.
 check: deps-test
 	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
 	    check-tsan check-memcheck check-fuzz
@@ -130,8 +131,8 @@ check-asan: build/asan/cgannotate build/asan/check_cga
 # a thread of its own inflates.
 build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build/tsan
-	$(FUZZ_CC) $(STD) -g -O1 -fsanitize=thread -Isrc -o $@ src/main.c \
-	    $(LIB_SRCS) $(LIBS)
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=thread \
+	    -Isrc $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 check-tsan: build/tsan/cgannotate
 	TSAN_OPTIONS=halt_on_error=1 sh tests/gzip.sh build/tsan/cgannotate
@@ -175,41 +176,27 @@ uninstall:
 clean:
 	rm -rf build cgannotate
 
-# A libFuzzer run over the loader, seeded with the profiles in testdata/:
-# make fuzz FUZZ_SECONDS=3600.  Crashing inputs go to tests/fuzz/crashes/;
-# copy each into tests/fuzz/regress/ once it is fixed.  make fuzz-reader
-# runs the target that compares the fast and the general line readers.
+# Timed, random fuzzing, apart from make check (whose result must not
+# depend on what a random run finds): make fuzz FUZZ_SECONDS=3600 fuzzes
+# the loader, make fuzz-reader compares the fast and the general line
+# readers.  Their banners and progress go to build/fuzz_load.log and
+# build/fuzz_reader.log; crashing inputs to tests/fuzz/crashes/ (copy each
+# into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
-	     -fno-sanitize-recover=all
+FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
+build/fuzz_load build/fuzz_reader: build/fuzz_%: tests/fuzz/fuzz_%.c \
+    $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build
-	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
-	    $(LIB_SRCS) $(LIBS)
-
-build/fuzz_reader: tests/fuzz/fuzz_reader.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
-	@mkdir -p build
-	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_reader.c \
-	    $(LIB_SRCS) $(LIBS)
-
-# $(call FUZZ_RUN,TARGET): a run of a fuzz target over a corpus of its own.
-FUZZ_RUN = mkdir -p build/$(1)-corpus tests/fuzz/crashes && \
-	cp testdata/*.callgrind testdata/*.cachegrind build/$(1)-corpus/ && \
-	build/$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-	    -timeout=10 -rss_limit_mb=2048 \
-	    -artifact_prefix=tests/fuzz/crashes/ build/$(1)-corpus \
-	    $(wildcard tests/fuzz/regress)
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
+	    -Isrc $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
-	$(call FUZZ_RUN,fuzz_load)
+	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)
 
 fuzz-reader: build/fuzz_reader
-	$(call FUZZ_RUN,fuzz_reader)
+	@sh tests/fuzz.sh fuzz_reader $(FUZZ_SECONDS)
 
-# The fuzzers' regression inputs, each run once, then short runs.
+# The fuzzers' regression inputs, each run once (no random runs).
 check-fuzz: build/fuzz_load build/fuzz_reader
-	build/fuzz_load tests/fuzz/regress/*
-	build/fuzz_reader tests/fuzz/regress/*
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
-	@$(MAKE) --no-print-directory fuzz-reader FUZZ_SECONDS=30
+	sh tests/fuzz-regress.sh build/fuzz_load build/fuzz_reader
