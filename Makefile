@@ -35,7 +35,7 @@ LIBS	 = -lz -pthread
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-tsan \
+.PHONY: all check quick check-unit check-golden check-asan check-tsan \
 	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench \
 	install uninstall clean need-build need-fuzz-cc deps-build deps-test
 
@@ -91,41 +91,26 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) \
 	    $(LDLIBS) $(LIBS)
 
-# Every test: unit and golden tests, again with AddressSanitizer and
-# UBSan, the golden tests under valgrind memcheck, the fuzzers' regression
-# inputs.
+# The test suite, tests/check.sh: the unit tests, the golden tests and
+# the test scripts; the unit tests and most scripts again built with
+# AddressSanitizer and UBSan; compressed input (two threads) under
+# ThreadSanitizer; the golden tests under valgrind memcheck; each fuzzer
+# once over its regression inputs.  It goes on after a failure and ends
+# with one line summing every test's count: "check: N passed, M failed".
+# make quick runs the unit and golden tests and the scripts only, for a
+# quick loop while editing; check-GROUP runs one group.  (check.sh calls
+# make for the builds: + lets them share make -j's jobs.)
+CHECK = MAKE='$(MAKE)' sh tests/check.sh
+
 check: deps-test
-	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
-	    check-tsan check-memcheck check-fuzz
-	@echo "check: 7 passed, 0 failed"
+	+@$(CHECK)
 
-check-unit: build/check_cga
-	CK_FORK=no build/check_cga
+quick: deps-test
+	+@$(CHECK) unit golden
 
-check-golden: cgannotate
-	sh tests/need-build.sh
-	sh tests/golden.sh ./cgannotate
-	sh tests/inclusive.sh ./cgannotate
-	sh tests/gzip.sh ./cgannotate
-	sh tests/parts.sh ./cgannotate
-	sh tests/profiles.sh ./cgannotate
-	sh tests/diff.sh ./cgannotate
-	sh tests/formats.sh ./cgannotate
-	sh tests/terminal.sh ./cgannotate
-	sh tests/dot.sh ./cgannotate
-	sh tests/reader.sh ./cgannotate
-	sh tests/limits.sh ./cgannotate
-
-check-asan: build/asan/cgannotate build/asan/check_cga
-	CK_FORK=no build/asan/check_cga
-	sh tests/golden.sh build/asan/cgannotate
-	sh tests/inclusive.sh build/asan/cgannotate
-	sh tests/gzip.sh build/asan/cgannotate
-	sh tests/parts.sh build/asan/cgannotate
-	sh tests/profiles.sh build/asan/cgannotate
-	sh tests/diff.sh build/asan/cgannotate
-	sh tests/formats.sh build/asan/cgannotate
-	sh tests/reader.sh build/asan/cgannotate
+check-unit check-golden check-asan check-tsan check-memcheck check-fuzz: \
+    deps-test
+	+@$(CHECK) $(@:check-%=%)
 
 # ThreadSanitizer over what runs in two threads: compressed input, which
 # a thread of its own inflates.
@@ -133,13 +118,6 @@ build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build/tsan
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=thread \
 	    -Isrc $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
-
-check-tsan: build/tsan/cgannotate
-	TSAN_OPTIONS=halt_on_error=1 sh tests/gzip.sh build/tsan/cgannotate
-
-check-memcheck: cgannotate
-	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
-	    --leak-check=full --errors-for-leak-kinds=definite
 
 # The benchmark: figures printed and appended to bench/RESULTS.md.
 bench: cgannotate
@@ -196,7 +174,3 @@ fuzz: build/fuzz_load
 
 fuzz-reader: build/fuzz_reader
 	@sh tests/fuzz.sh fuzz_reader $(FUZZ_SECONDS)
-
-# The fuzzers' regression inputs, each run once (no random runs).
-check-fuzz: build/fuzz_load build/fuzz_reader
-	sh tests/fuzz-regress.sh build/fuzz_load build/fuzz_reader
