@@ -23,6 +23,7 @@ Suite	*report_suite(void);
 Suite	*inclusive_suite(void);
 Suite	*rewrite_suite(void);
 Suite	*input_suite(void);
+Suite	*diff_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,
