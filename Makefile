@@ -6,6 +6,8 @@ MANDIR	?= $(PREFIX)/share/man
 
 CC	?= cc
 CFLAGS	?= -O2 -g
+# The compiler of the fuzzers and of the ThreadSanitizer build.
+FUZZ_CC	?= clang
 # Kept apart from CFLAGS, so that a CFLAGS of one's own keeps them.
 WARNINGS = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wwrite-strings -Wno-unused-function
@@ -13,10 +15,11 @@ STD	 = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 
-# Debian packages: to build, and to test.
-BUILD_PKGS = gcc make uthash-dev zlib1g-dev
-TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang time jq \
-	     graphviz python3
+# Debian packages: to build, and to test (libclang-rt-dev holds clang's
+# sanitizer and libFuzzer runtimes, only recommended by clang).
+BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
+TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
+	     time jq graphviz python3
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
@@ -32,17 +35,33 @@ LIBS	 = -lz -pthread
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
-.PHONY: all check check-unit check-golden check-asan check-tsan \
-	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench install \
-	uninstall clean deps-build deps-test
+.PHONY: all check quick check-unit check-golden check-asan check-tsan \
+	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench \
+	install uninstall clean need-build need-fuzz-cc deps-build deps-test
 
 all: cgannotate
 
+# $(call need,ARGS): tests/need-packages ARGS, which prints one line when
+# something is missing; make then stops with that line and nothing else.
+need = $(eval need_msg := $(shell sh tests/need-packages $(1)))$(if \
+	$(need_msg),$(error $(need_msg)))
+
+# Before anything is compiled: the compiler runs and finds uthash.h and
+# zlib.h (one run of the preprocessor), or make stops with the Debian
+# package to install, not with a compiler error.
+need-build:
+	$(call need,-c '$(CC) $(STD) $(CPPFLAGS) $(CFLAGS)')
+
+need-fuzz-cc:
+	$(call need,-c '$(FUZZ_CC) $(STD) $(CPPFLAGS) $(CFLAGS)')
+
+# make demo and make check install the packages they lack when run as
+# root, and name the apt-get command that does otherwise.
 deps-build:
-	@sh tests/need-packages $(BUILD_PKGS)
+	$(call need,$(BUILD_PKGS))
 
 deps-test:
-	@sh tests/need-packages $(TEST_PKGS)
+	$(call need,$(TEST_PKGS))
 
 cgannotate: build/main.o build/libcga.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/main.o build/libcga.a \
@@ -52,11 +71,11 @@ build/libcga.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-build/%.o: src/%.c $(HDRS)
+build/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build
 	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/asan/%.o: src/%.c $(HDRS)
+build/asan/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build/asan
 	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(SANITIZE) -c -o $@ $<
 
@@ -72,56 +91,33 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) \
 	    $(LDLIBS) $(LIBS)
 
-# Every test: unit and golden tests, again with AddressSanitizer and
-# UBSan, the golden tests under valgrind memcheck, and a minute of fuzzing.
+# The test suite, tests/check.sh: the unit tests, the golden tests and
+# the test scripts; the unit tests and most scripts again built with
+# AddressSanitizer and UBSan; compressed input (two threads) under
+# ThreadSanitizer; the golden tests under valgrind memcheck; each fuzzer
+# once over its regression inputs.  It goes on after a failure and ends
+# with one line summing every test's count: "check: N passed, M failed".
+# make quick runs the unit and golden tests and the scripts only, for a
+# quick loop while editing; check-GROUP runs one group.  (check.sh calls
+# make for the builds: + lets them share make -j's jobs.)
+CHECK = MAKE='$(MAKE)' sh tests/check.sh
+
 check: deps-test
-	@$(MAKE) --no-print-directory check-unit check-golden check-asan \
-	    check-tsan check-memcheck check-fuzz
-	@echo "check: 7 passed, 0 failed"
+	+@$(CHECK)
 
-check-unit: build/check_cga
-	CK_FORK=no build/check_cga
+quick: deps-test
+	+@$(CHECK) unit golden
 
-check-golden: cgannotate
-	sh tests/golden.sh ./cgannotate
-	sh tests/inclusive.sh ./cgannotate
-	sh tests/gzip.sh ./cgannotate
-	sh tests/parts.sh ./cgannotate
-	sh tests/profiles.sh ./cgannotate
-	sh tests/diff.sh ./cgannotate
-	sh tests/formats.sh ./cgannotate
-	sh tests/terminal.sh ./cgannotate
-	sh tests/dot.sh ./cgannotate
-	sh tests/reader.sh ./cgannotate
-	sh tests/limits.sh ./cgannotate
-	sh tests/bounds.sh ./cgannotate
-	sh tests/run.sh ./cgannotate
-	sh tests/escape.sh ./cgannotate
-
-check-asan: build/asan/cgannotate build/asan/check_cga
-	CK_FORK=no build/asan/check_cga
-	sh tests/golden.sh build/asan/cgannotate
-	sh tests/inclusive.sh build/asan/cgannotate
-	sh tests/gzip.sh build/asan/cgannotate
-	sh tests/parts.sh build/asan/cgannotate
-	sh tests/profiles.sh build/asan/cgannotate
-	sh tests/diff.sh build/asan/cgannotate
-	sh tests/formats.sh build/asan/cgannotate
-	sh tests/reader.sh build/asan/cgannotate
+check-unit check-golden check-asan check-tsan check-memcheck check-fuzz: \
+    deps-test
+	+@$(CHECK) $(@:check-%=%)
 
 # ThreadSanitizer over what runs in two threads: compressed input, which
 # a thread of its own inflates.
-build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS)
+build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build/tsan
-	$(FUZZ_CC) $(STD) -g -O1 -fsanitize=thread -Isrc -o $@ src/main.c \
-	    $(LIB_SRCS) $(LIBS)
-
-check-tsan: build/tsan/cgannotate
-	TSAN_OPTIONS=halt_on_error=1 sh tests/gzip.sh build/tsan/cgannotate
-
-check-memcheck: cgannotate
-	sh tests/golden.sh ./cgannotate valgrind -q --error-exitcode=99 \
-	    --leak-check=full --errors-for-leak-kinds=definite
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=thread \
+	    -Isrc $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 # The benchmark: figures printed and appended to bench/RESULTS.md.
 bench: cgannotate
@@ -158,42 +154,23 @@ uninstall:
 clean:
 	rm -rf build cgannotate
 
-# A libFuzzer run over the loader, seeded with the profiles in testdata/:
-# make fuzz FUZZ_SECONDS=3600.  Crashing inputs go to tests/fuzz/crashes/;
-# copy each into tests/fuzz/regress/ once it is fixed.  make fuzz-reader
-# runs the target that compares the fast and the general line readers.
+# Timed, random fuzzing, apart from make check (whose result must not
+# depend on what a random run finds): make fuzz FUZZ_SECONDS=3600 fuzzes
+# the loader, make fuzz-reader compares the fast and the general line
+# readers.  Their banners and progress go to build/fuzz_load.log and
+# build/fuzz_reader.log; crashing inputs to tests/fuzz/crashes/ (copy each
+# into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
 FUZZ_SECONDS ?= 60
-FUZZ_CC ?= clang
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
-	     -fno-sanitize-recover=all
+FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-build/fuzz_load: tests/fuzz/fuzz_load.c $(LIB_SRCS) $(HDRS)
+build/fuzz_load build/fuzz_reader: build/fuzz_%: tests/fuzz/fuzz_%.c \
+    $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build
-	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_load.c \
-	    $(LIB_SRCS) $(LIBS)
-
-build/fuzz_reader: tests/fuzz/fuzz_reader.c $(LIB_SRCS) $(HDRS)
-	@mkdir -p build
-	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -Isrc -o $@ tests/fuzz/fuzz_reader.c \
-	    $(LIB_SRCS) $(LIBS)
-
-# $(call FUZZ_RUN,TARGET): a run of a fuzz target over a corpus of its own.
-FUZZ_RUN = mkdir -p build/$(1)-corpus tests/fuzz/crashes && \
-	cp testdata/*.callgrind testdata/*.cachegrind build/$(1)-corpus/ && \
-	build/$(1) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-	    -timeout=10 -rss_limit_mb=2048 \
-	    -artifact_prefix=tests/fuzz/crashes/ build/$(1)-corpus \
-	    $(wildcard tests/fuzz/regress)
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
+	    -Isrc $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
-	$(call FUZZ_RUN,fuzz_load)
+	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)
 
 fuzz-reader: build/fuzz_reader
-	$(call FUZZ_RUN,fuzz_reader)
-
-# The fuzzers' regression inputs, each run once, then short runs.
-check-fuzz: build/fuzz_load build/fuzz_reader
-	build/fuzz_load tests/fuzz/regress/*
-	build/fuzz_reader tests/fuzz/regress/*
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
-	@$(MAKE) --no-print-directory fuzz-reader FUZZ_SECONDS=30
+	@sh tests/fuzz.sh fuzz_reader $(FUZZ_SECONDS)

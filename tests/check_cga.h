@@ -27,6 +27,8 @@ Suite	*rewrite_suite(void);
 Suite	*view_suite(void);
 Suite	*sources_suite(void);
 Suite	*opts_suite(void);
+Suite	*input_suite(void);
+Suite	*diff_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

@@ -1,0 +1,143 @@
+#!/bin/sh
+# check.sh [GROUP...]: the test suite (make check), or the groups of it
+# named, built with make ($MAKE) as they go:
+#   unit      the unit tests (tests/check_*.c)
+#   golden    the golden tests and the test scripts
+#   asan      the unit tests and most scripts built with AddressSanitizer
+#             and UBSan
+#   tsan      compressed input, inflated in a thread of its own, built with
+#             ThreadSanitizer
+#   memcheck  the golden tests under valgrind memcheck
+#   fuzz      each fuzzer once over its regression inputs (no random runs)
+# Every test runs, whatever failed before it, and the last line sums what
+# they counted: "check: N passed, M failed".  A test prints its own count,
+# "NAME: P passed, F failed" (the unit tests: "Checks: N, Failures: F,
+# Errors: E"); one that exits non-zero without counting a failure, or
+# counts nothing, counts one failure, as does a build that fails (its
+# group's tests are then not run).  The output is kept in build/check.log,
+# with the seconds each test took.
+# Exit status 1 if anything failed.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+make=${MAKE:-make}
+mkdir -p build
+log=build/check.log
+: >"$log"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+failures=	# the steps that failed, named on the line before the summary
+
+# count FILE: "P F", the passes and failures counted in FILE's output.
+count() {
+	awk '/^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed$/ {
+		p += $2; f += $4 }
+	    /Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+$/ {
+		s = substr($0, index($0, "Checks:"))
+		gsub(/[^0-9]+/, " ", s)
+		split(s, n, " ")
+		p += n[1] - n[2] - n[3]; f += n[2] + n[3] }
+	    END { print p + 0, f + 0 }' "$1"
+}
+
+# step CMD...: runs CMD, its output shown and logged; its exit status.
+step() {
+	{ "$@" 2>&1; echo $? >"$tmp/status"; } | tee "$tmp/out"
+	cat "$tmp/out" >>"$log"
+	return "$(cat "$tmp/status")"
+}
+
+# fail NAME WHY: one failure that no test counted.
+fail() {
+	echo "check: $1: $2" | tee -a "$log"
+	failed=$((failed + 1))
+	failures="$failures, $1"
+}
+
+# build TARGET...: makes them; a failure counts one and returns 1.
+build() {
+	echo "== make $*" >>"$log"
+	step $make --no-print-directory "$@" && return 0
+	fail "make $*" "the build failed; its group's tests were not run"
+	return 1
+}
+
+# run NAME CMD...: runs a test and adds what it counted.
+run() {
+	name=$1
+	shift
+	echo "== $name: $*" | tee -a "$log"
+	start=$(date +%s)
+	step "$@"
+	status=$?
+	echo "-- $name: $(($(date +%s) - start)) s" >>"$log"
+	# shellcheck disable=SC2046
+	set -- $(count "$tmp/out")
+	passed=$((passed + $1))
+	failed=$((failed + $2))
+	if [ "$2" != 0 ]; then
+		failures="$failures, $name"
+	elif [ "$status" != 0 ]; then
+		fail "$name" "exit status $status, and no failure counted"
+	elif [ "$1" = 0 ]; then
+		fail "$name" "no test counted"
+	fi
+}
+
+# The scripts of the golden group, and those run again with ASan and UBSan
+# (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
+scripts="golden inclusive gzip parts profiles diff formats terminal dot
+	reader limits bounds run escape stdin"
+asan_scripts="golden inclusive gzip parts profiles diff formats reader
+	run escape stdin"
+
+group_unit() {
+	build build/check_cga || return
+	run unit env CK_FORK=no build/check_cga
+}
+
+group_golden() {
+	run need-build sh tests/need-build.sh
+	build cgannotate || return
+	for s in $scripts; do
+		run "$s" sh "tests/$s.sh" ./cgannotate
+	done
+}
+
+group_asan() {
+	build build/asan/cgannotate build/asan/check_cga || return
+	run "unit (asan)" env CK_FORK=no build/asan/check_cga
+	for s in $asan_scripts; do
+		run "$s (asan)" sh "tests/$s.sh" build/asan/cgannotate
+	done
+}
+
+group_tsan() {
+	build build/tsan/cgannotate || return
+	run "gzip (tsan)" env TSAN_OPTIONS=halt_on_error=1 \
+	    sh tests/gzip.sh build/tsan/cgannotate
+}
+
+group_memcheck() {
+	build cgannotate || return
+	run "golden (memcheck)" sh tests/golden.sh ./cgannotate valgrind -q \
+	    --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
+}
+
+group_fuzz() {
+	build build/fuzz_load build/fuzz_reader || return
+	run fuzz-regress sh tests/fuzz-regress.sh build/fuzz_load \
+	    build/fuzz_reader
+}
+
+[ $# -gt 0 ] || set -- unit golden asan tsan memcheck fuzz
+for group in "$@"; do
+	case $group in
+	unit | golden | asan | tsan | memcheck | fuzz) "group_$group" ;;
+	*) fail "$group" "no such group of tests" ;;
+	esac
+done
+[ -n "$failures" ] && echo "check: failed: ${failures#, }" | tee -a "$log"
+echo "check: $passed passed, $failed failed" | tee -a "$log"
+[ "$failed" = 0 ]

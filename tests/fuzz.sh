@@ -1,0 +1,28 @@
+#!/bin/sh
+# fuzz.sh FUZZER SECONDS: a timed libFuzzer run of build/FUZZER (make fuzz,
+# make fuzz-reader), over a corpus seeded with the profiles in testdata/
+# and the regression inputs.  Random, so not part of make check.  Its
+# banner and progress go to build/FUZZER.log; a failure prints the log's
+# tail, and the input that failed is kept in tests/fuzz/crashes/ (copy it
+# into tests/fuzz/regress/ once it is fixed).
+set -u
+fuzzer=$1
+seconds=$2
+cd "$(dirname "$0")/.." || exit 1
+corpus=build/$fuzzer-corpus
+log=build/$fuzzer.log
+mkdir -p "$corpus" tests/fuzz/crashes
+cp testdata/*.callgrind testdata/*.cachegrind "$corpus/"
+echo "$fuzzer: fuzzing for $seconds s, the log in $log"
+"build/$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashes/ \
+    "$corpus" tests/fuzz/regress >"$log" 2>&1
+status=$?
+if [ "$status" != 0 ]; then
+	tail -30 "$log"
+	echo "$fuzzer: failed, exit status $status; the input is in" \
+	    "tests/fuzz/crashes/, the log in $log"
+	exit 1
+fi
+runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log")
+echo "$fuzzer: ${runs:-?} runs in $seconds s, none failed"
