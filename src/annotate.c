@@ -5,6 +5,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,14 +55,15 @@ sat_add(uint64_t a, uint64_t b)
 int
 cga_annotate_check_sources(const struct cga_view *v)
 {
-	FILE	*f;
-	char	*opened;
-	size_t	 i;
+	FILE		*f;
+	char		*opened;
+	const char	*why;
+	size_t		 i;
 
 	for (i = 0; i < v->nsources; i++) {
-		if ((f = cga_sources_open(v->src, v->sources[i], &opened)) ==
-		    NULL) {
-			cga_sources_not_found(v->src, v->sources[i]);
+		if ((f = cga_sources_open(v->src, v->sources[i], &opened,
+		    &why)) == NULL) {
+			cga_sources_not_found(v->src, v->sources[i], why);
 			return -1;
 		}
 		fclose(f);
@@ -333,6 +335,7 @@ struct walk {
 	size_t			 si;
 	const size_t		*w;
 	uint64_t		*printed;	/* costs printed, summed */
+	int			 err;		/* errno of a read error */
 };
 
 /* Prints lines up to high: 0, or -1 when the source ends before it. */
@@ -346,6 +349,10 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 	while (wk->lineno + 1 < low &&
 	    getline(&wk->buf, &wk->bufcap, wk->src) != -1)
 		wk->lineno++;
+	if (ferror(wk->src)) {
+		wk->err = errno;
+		return -1;
+	}
 	if (low != 1)
 		dashes(out, low);
 	while (wk->lineno < high && !ferror(out) &&
@@ -367,14 +374,21 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 		if (wk->si < wk->nls && wk->ls[wk->si].line == wk->lineno)
 			print_sites(out, v, wk->w, &wk->ls[wk->si]);
 	}
+	if (ferror(wk->src)) {
+		wk->err = errno;
+		return -1;
+	}
 	if (!have || wk->lineno < high)
 		return -1;
 	dashes(out, high);
 	return 0;
 }
 
-/* One file, following callgrind_annotate's walk through its lines. */
-static void
+/*
+ * One file, following callgrind_annotate's walk through its lines: 0, or
+ * -1 after a read error of the source was printed.
+ */
+static int
 annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
     FILE *src, const char *shown_name, const char *opened, uint64_t *printed,
     struct cga_site **sites, size_t nsites)
@@ -388,7 +402,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 
 	newer = file_heading(out, v, af, shown_name, opened);
 	if (af->file == NULL)
-		return;
+		return 0;
 	w = cga_widths_new(v);
 	for (i = 0; i < af->nlines; i++)
 		cga_widths_add(v, w, af->lines[i].cost);
@@ -410,7 +424,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	for (i = 0; i < np; i += 2)
 		if (walk_range(out, v, &wk, pairs[i], pairs[i + 1]) == -1)
 			break;
-	if (wk.next < wk.n) {
+	if (wk.next < wk.n && wk.err == 0) {
 		for (i = wk.next; i < wk.n; i++) {
 			cga_print_cost(out, v, w, wk.lines[i].cost);
 			fprintf(out, " <bogus line %llu>\n",
@@ -430,6 +444,11 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	free(pairs);
 	free(wk.buf);
 	free(w);
+	if (wk.err != 0) {
+		cga_diag("%s: read error: %s", opened, strerror(wk.err));
+		return -1;
+	}
+	return 0;
 }
 
 /* The files to annotate, each once. */
@@ -613,8 +632,14 @@ shown_name(const char *opened, const char *name)
 	return shown;
 }
 
+/* A file that could not be annotated, and why. */
+struct unfound {
+	const char	*name;		/* first: sorted by name_cmp */
+	const char	*why;
+};
+
 static void
-print_unfound(FILE *out, const char **unfound, size_t n)
+print_unfound(FILE *out, struct unfound *unfound, size_t n)
 {
 	size_t	 i;
 
@@ -625,7 +650,9 @@ print_unfound(FILE *out, const char **unfound, size_t n)
 	fputs(fancy, out);
 	for (i = 0; i < n; i++) {
 		fputs("  ", out);
-		cga_out_text(out, unfound[i]);
+		cga_out_text(out, unfound[i].name);
+		if (strcmp(unfound[i].why, "not found") != 0)
+			fprintf(out, " (%s)", unfound[i].why);
 		putc('\n', out);
 	}
 	fputs("\n", out);
@@ -667,7 +694,8 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	struct gather		  g;
 	struct ann_file		 *af;
 	struct cga_site		**sites = NULL;
-	const char		**unfound;
+	struct unfound		 *unfound;
+	const char		 *why;
 	uint64_t		 *printed;
 	size_t			  nunfound = 0, nsites = 0, i;
 	char			 *opened, *shown;
@@ -690,14 +718,15 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	unfound = xcalloc(g.n + 1, sizeof(*unfound));
 	for (i = 0; i < g.n && !ferror(out); i++) {
 		af = &g.files[i];
-		if ((src = cga_sources_open(v->src, af->name, &opened)) ==
-		    NULL) {
+		if ((src = cga_sources_open(v->src, af->name, &opened,
+		    &why)) == NULL) {
 			if (af->user) {
-				cga_sources_not_found(v->src, af->name);
+				cga_sources_not_found(v->src, af->name, why);
 				rc = 1;
 				goto out;
 			}
-			unfound[nunfound++] = af->name;
+			unfound[nunfound].name = af->name;
+			unfound[nunfound++].why = why;
 			continue;
 		}
 		shown = shown_name(opened, af->name);
@@ -705,8 +734,9 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 			did = 1;
 			file_lines(p, af);
 		}
-		annotate_file(out, v, af, src, shown, opened, printed, sites,
-		    nsites);
+		if (annotate_file(out, v, af, src, shown, opened, printed,
+		    sites, nsites) == -1)
+			rc = 1;
 		free(af->lines);
 		af->lines = NULL;
 		fclose(src);

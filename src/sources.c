@@ -3,6 +3,9 @@
  * many files in directories that do not exist here: each directory is
  * asked about once, not each file in it, and each file once.
  */
+#include <sys/stat.h>
+
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -131,34 +134,67 @@ cga_sources_found(struct cga_sources *s, const char *name)
 	return 0;
 }
 
+/*
+ * Opens path if it is a regular file: a FIFO would block for ever, a
+ * device or a directory is no source.  Sets *irregular when path is there
+ * but is not a regular file.
+ */
+static FILE *
+open_regular(const char *path, int *irregular)
+{
+	struct stat	 st;
+	FILE		*f;
+	int		 fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		*irregular = 1;
+		close(fd);
+		return NULL;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == -1 ||
+	    (f = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 FILE *
-cga_sources_open(struct cga_sources *s, const char *name, char **opened)
+cga_sources_open(struct cga_sources *s, const char *name, char **opened,
+    const char **why)
 {
 	struct asked	*a;
 	FILE		*f;
 	char		*path;
 	size_t		 i;
+	int		 irregular = 0;
 
+	*why = "not found";
 	HASH_FIND(hh, s->files_seen, name, strlen(name), a);
 	if (a != NULL)
 		return NULL;
-	if ((f = fopen(name, "r")) != NULL) {
+	if ((f = open_regular(name, &irregular)) != NULL) {
 		*opened = xstrdup(name);
 		return f;
 	}
 	for (i = 0; i < s->ndirs; i++) {
 		path = joined(s->dirs[i], name);
-		if ((f = fopen(path, "r")) != NULL) {
+		if ((f = open_regular(path, &irregular)) != NULL) {
 			*opened = path;
 			return f;
 		}
 		free(path);
 	}
+	if (irregular)
+		*why = "not a regular file";
 	return NULL;
 }
 
 void
-cga_sources_not_found(const struct cga_sources *s, const char *name)
+cga_sources_not_found(const struct cga_sources *s, const char *name,
+    const char *why)
 {
 	size_t	 i, n = 3;
 	char	*list;
@@ -171,6 +207,10 @@ cga_sources_not_found(const struct cga_sources *s, const char *name)
 		strcat(list, " ");
 		strcat(list, s->dirs[i]);
 	}
-	cga_diag("%s: source file not found in any of: %s", name, list);
+	if (strcmp(why, "not found") == 0)
+		cga_diag("%s: source file not found in any of: %s", name,
+		    list);
+	else
+		cga_diag("%s: source file %s", name, why);
 	free(list);
 }

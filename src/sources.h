@@ -16,12 +16,18 @@ void	cga_sources_free(struct cga_sources *);
 /* Whether name can be read here or in a directory. */
 int	cga_sources_found(struct cga_sources *, const char *name);
 /*
- * Opens name, with *opened the path it was found at (free it); NULL when
- * it cannot be, or was found unreadable before.
+ * Opens name, a regular file, with *opened the path it was found at (free
+ * it); NULL when it cannot be, or was found unreadable before, with *why
+ * "not found" or "not a regular file" (a FIFO, a device, a directory,
+ * which are never opened).
  */
 FILE	*cga_sources_open(struct cga_sources *, const char *name,
-	    char **opened);
-/* cgannotate: NAME: source file not found in any of: ./ DIR... */
-void	cga_sources_not_found(const struct cga_sources *, const char *name);
+	    char **opened, const char **why);
+/*
+ * cgannotate: NAME: source file not found in any of: ./ DIR... (or:
+ * source file not a regular file).
+ */
+void	cga_sources_not_found(const struct cga_sources *, const char *name,
+	    const char *why);
 
 #endif

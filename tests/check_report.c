@@ -318,6 +318,10 @@ START_TEST(widths_grow_to_the_counts_with_commas)
 }
 END_TEST
 
+/*
+ * A percentage takes 9 columns, " (12.34%)", up to the total (Ir 5, Dr 6
+ * here); a count above the total takes what its percentage needs.
+ */
 START_TEST(widths_with_percentages_are_9_wider)
 {
 	struct cga_opts	 o;
@@ -329,8 +333,12 @@ START_TEST(widths_with_percentages_are_9_wider)
 	o.show_percs = 1;
 	ck_assert_int_eq(view_make(&v, tp, &o), 0);
 	w = cga_widths_new(&v);
+	cga_widths_add(&v, w, cost(5, 6));
+	ck_assert_uint_eq(w[0], 10);
+	ck_assert_uint_eq(w[1], 10);
+	/* "1,234,567 (24691340.0%)" */
 	cga_widths_add(&v, w, cost(1234567, 5));
-	ck_assert_uint_eq(w[0], 18);
+	ck_assert_uint_eq(w[0], 9 + 14);
 	ck_assert_uint_eq(w[1], 10);
 	free(w);
 	cga_view_free(&v);

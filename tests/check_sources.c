@@ -49,6 +49,7 @@ START_TEST(source_is_found_here_or_in_an_include_dir)
 {
 	struct cga_sources	*s;
 	char			*dirs[1], *opened = NULL;
+	const char		*why;
 	FILE			*f;
 
 	make_tree();
@@ -57,14 +58,14 @@ START_TEST(source_is_found_here_or_in_an_include_dir)
 	/* Relative to the current directory, the repository's top. */
 	ck_assert_int_eq(cga_sources_found(s, "testdata/src/recur.c"), 1);
 	ck_assert_int_eq(cga_sources_found(s, "sub/f.c"), 1);
-	f = cga_sources_open(s, "sub/f.c", &opened);
+	f = cga_sources_open(s, "sub/f.c", &opened, &why);
 	ck_assert_ptr_nonnull(f);
 	fclose(f);
 	ck_assert_ptr_nonnull(opened);
 	ck_assert_str_eq(opened + strlen(top), "sub/f.c");
 	ck_assert(strncmp(opened, top, strlen(top)) == 0);
 	free(opened);
-	f = cga_sources_open(s, "testdata/src/recur.c", &opened);
+	f = cga_sources_open(s, "testdata/src/recur.c", &opened, &why);
 	ck_assert_ptr_nonnull(f);
 	fclose(f);
 	ck_assert_str_eq(opened, "testdata/src/recur.c");
@@ -82,6 +83,7 @@ START_TEST(missing_files_and_directories_are_asked_once)
 {
 	struct cga_sources	*s;
 	char			*opened = NULL, dir[128], name[160];
+	const char		*why;
 	FILE			*f;
 
 	make_tree();
@@ -95,7 +97,8 @@ START_TEST(missing_files_and_directories_are_asked_once)
 	ck_assert_ptr_nonnull(f);
 	fclose(f);
 	ck_assert_int_eq(cga_sources_found(s, name), 0);
-	ck_assert_ptr_null(cga_sources_open(s, name, &opened));
+	ck_assert_ptr_null(cga_sources_open(s, name, &opened, &why));
+	ck_assert_str_eq(why, "not found");
 	/* Another file of that directory: its directory was asked about. */
 	snprintf(name, sizeof(name), "%s/h.c", dir);
 	f = fopen(name, "w");
@@ -120,13 +123,39 @@ START_TEST(source_not_found_anywhere)
 	struct cga_sources	*s;
 	char			*dirs[] = { (char *)"/nonexistent/" };
 	char			*opened = NULL;
+	const char		*why;
 
 	s = cga_sources_new(dirs, 1);
 	ck_assert_int_eq(cga_sources_found(s, "no-such-file.c"), 0);
-	ck_assert_ptr_null(cga_sources_open(s, "other-missing.c", &opened));
+	ck_assert_ptr_null(cga_sources_open(s, "other-missing.c", &opened,
+	    &why));
+	ck_assert_str_eq(why, "not found");
 	ck_assert_ptr_null(opened);
 	cga_sources_free(s);
 	cga_sources_free(NULL);
+}
+END_TEST
+
+/* A FIFO would block for ever: it is never opened; nor is a directory. */
+START_TEST(fifo_and_directory_are_not_regular_files)
+{
+	struct cga_sources	*s;
+	char			*opened = NULL, fifo[160], dir[160];
+	const char		*why = NULL;
+
+	make_tree();
+	snprintf(fifo, sizeof(fifo), "%sfifo.c", top);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(dir, sizeof(dir), "%ssub", top);
+	s = cga_sources_new(NULL, 0);
+	ck_assert_ptr_null(cga_sources_open(s, fifo, &opened, &why));
+	ck_assert_str_eq(why, "not a regular file");
+	ck_assert_ptr_null(cga_sources_open(s, dir, &opened, &why));
+	ck_assert_str_eq(why, "not a regular file");
+	ck_assert_ptr_null(opened);
+	cga_sources_free(s);
+	unlink(fifo);
+	remove_tree();
 }
 END_TEST
 
@@ -139,6 +168,7 @@ sources_suite(void)
 	tcase_add_test(tc, source_is_found_here_or_in_an_include_dir);
 	tcase_add_test(tc, missing_files_and_directories_are_asked_once);
 	tcase_add_test(tc, source_not_found_anywhere);
+	tcase_add_test(tc, fifo_and_directory_are_not_regular_files);
 	suite_add_tcase(s, tc);
 	return s;
 }
