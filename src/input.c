@@ -105,6 +105,41 @@ static struct kept	*kept;
 static size_t		 nkept;
 static int		 keeping;
 
+/*
+ * The descriptor path names, or -1: "-" and /dev/stdin are standard
+ * input, /dev/fd/N (what <(...) gives) and /proc/self/fd/N descriptor N.
+ * They are read through a copy of it: opening a pipe's name again would
+ * wait for a writer that may be gone, the data still in the pipe.
+ */
+static int
+fd_named(const char *path)
+{
+	const char	*n = NULL;
+	long		 v;
+	char		*end;
+
+	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdin") == 0)
+		return STDIN_FILENO;
+	if (strncmp(path, "/dev/fd/", 8) == 0)
+		n = path + 8;
+	else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+		n = path + 14;
+	if (n == NULL || *n < '0' || *n > '9')
+		return -1;
+	v = strtol(n, &end, 10);
+	return *end == '\0' && v >= 0 && v < 65536 ? (int)v : -1;
+}
+
+int
+cga_input_once(const char *path)
+{
+	struct stat	 st;
+
+	return fd_named(path) != -1 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode));
+}
+
 void
 cga_input_keep_pipes(int on)
 {
@@ -411,6 +446,7 @@ cga_input_open(struct cga_input *in, const char *path)
 {
 	struct stat	 st;
 	size_t		 i;
+	int		 fd;
 
 	memset(in, 0, sizeof(*in));
 	in->path = path;
@@ -424,9 +460,10 @@ cga_input_open(struct cga_input *in, const char *path)
 		in->nreplay = kept[i].len;
 		free(kept[i].path);
 		kept[i] = kept[--nkept];
-	} else
-		in->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) :
-		    open(path, O_RDONLY);
+	} else if ((fd = fd_named(path)) != -1)
+		in->fd = dup(fd);
+	else
+		in->fd = open(path, O_RDONLY);
 	if (in->fd == -1) {
 		cga_diag("%s: cannot open: %s", path, strerror(errno));
 		return -1;
@@ -438,8 +475,8 @@ cga_input_open(struct cga_input *in, const char *path)
 		in->fd = -1;
 		return -1;
 	}
-	/* "-" shares its offset with standard input, even on a file. */
-	in->keep = keeping && (!S_ISREG(st.st_mode) || strcmp(path, "-") == 0);
+	/* A descriptor of ours shares its offset, even on a file. */
+	in->keep = keeping && (!S_ISREG(st.st_mode) || fd_named(path) != -1);
 	in->cap = INPUT_BLOCK;
 	in->buf = xmalloc(in->cap + 1);
 	in->nul = SIZE_MAX;

@@ -41,6 +41,11 @@ struct cga_input {
  * look at a profile's header before loading it loses nothing.
  */
 void	cga_input_keep_pipes(int on);
+/*
+ * Whether path can be read only once: standard input ("-", /dev/stdin),
+ * a descriptor (/dev/fd/N), a pipe, a FIFO, a device.
+ */
+int	cga_input_once(const char *path);
 /* Closes what was kept and never opened again. */
 void	cga_input_forget(void);
 /* 0, or -1 after printing why the file cannot be read. */

@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "formats.h"
+#include "input.h"
 #include "load.h"
 #include "opts.h"
 #include "xalloc.h"
@@ -676,18 +677,14 @@ is_profile(const char *path)
 	size_t		 n = 0;
 	int		 r;
 
-	if (strcmp(path, "-") == 0)
-		return 1;
-	if (stat(path, &st) == -1 || access(path, R_OK) == -1)
-		return 0;
 	/*
-	 * A pipe (/dev/stdin, <(...), a FIFO) is no source file, and cannot
-	 * be read twice: a profile, not looked into.
+	 * Standard input, a pipe (/dev/stdin, <(...), a FIFO) is no source
+	 * file, and can be read only once: a profile, not looked into.
 	 */
-	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) ||
-	    S_ISSOCK(st.st_mode))
+	if (cga_input_once(path))
 		return 1;
-	if (!S_ISREG(st.st_mode))
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    access(path, R_OK) == -1)
 		return 0;
 	/* An empty file is no source to annotate: an empty profile. */
 	if (st.st_size == 0)

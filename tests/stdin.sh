@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 . tests/lib.sh
 a=testdata/recur-plain.callgrind
 b=testdata/recur2-plain.callgrind
-big=testdata/sortprog-cachesim.callgrind	# well over 64 KB
+big=testdata/sort-full.callgrind		# over 64 KB
 
 # The report of the named files, without the header naming them.
 body() { sed -n '/PROGRAM TOTALS/,$p' "$1"; }
@@ -26,6 +26,12 @@ for second in /dev/stdin - ; do
 	body "$tmp/out" | diff -u "$tmp/want" - >/dev/null
 	result $? "[$a $second < $big]: not the report of the files named"
 done
+
+# A descriptor, as <(...) names it.
+"$bin" --auto=no --threshold=100 "$a" /dev/fd/3 3<"$big" >"$tmp/out" 2>&1
+result $? "[$a /dev/fd/3]: exit status"
+body "$tmp/out" | diff -u "$tmp/want" - >/dev/null
+result $? "[$a /dev/fd/3]: not the report of the files named"
 
 mkfifo "$tmp/fifo"
 cat "$big" >"$tmp/fifo" &
