@@ -1,10 +1,12 @@
 /*
- * sources.c: finds source files.  A profile from another machine names
- * many files in directories that do not exist here: each directory is
- * asked about once, not each file in it, and each file once.
+ * sources.c: finds source files.  A profile names thousands of files and
+ * -I may give a hundred directories: each directory is read once (or
+ * found missing once) and each file looked up in what was read, so that
+ * the work follows the files and directories, not their product.
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +19,24 @@
 
 #include <uthash.h>
 
-/* A directory or file asked about, and the answer. */
+/* A name asked about, and the answer. */
 struct asked {
 	UT_hash_handle	 hh;
 	int		 ok;
 	char		 name[];
 };
 
+/* A directory read: the names in it (none if it cannot be read). */
+struct listing {
+	UT_hash_handle	 hh;
+	struct asked	*names;
+	char		 name[];
+};
+
 struct cga_sources {
 	char *const	*dirs;
 	size_t		 ndirs;
-	struct asked	*dirs_seen;
+	struct listing	*dirs_seen;
 	struct asked	*files_seen;	/* names found unreadable */
 };
 
@@ -55,9 +64,15 @@ forget(struct asked **table)
 void
 cga_sources_free(struct cga_sources *s)
 {
+	struct listing	*l, *tmp;
+
 	if (s == NULL)
 		return;
-	forget(&s->dirs_seen);
+	HASH_ITER(hh, s->dirs_seen, l, tmp) {
+		HASH_DEL(s->dirs_seen, l);
+		forget(&l->names);
+		free(l);
+	}
 	forget(&s->files_seen);
 	free(s);
 }
@@ -74,28 +89,47 @@ remember(struct asked **table, const char *name, size_t len, int ok)
 	return a;
 }
 
-/* Whether path can be read, its directory asked about once. */
+/* The directory dir (len bytes; "" is the current one), read once. */
+static struct listing *
+listing(struct cga_sources *s, const char *dir, size_t len)
+{
+	struct listing	*l;
+	struct dirent	*e;
+	DIR		*d;
+	char		*path;
+
+	HASH_FIND(hh, s->dirs_seen, dir, len, l);
+	if (l != NULL)
+		return l;
+	l = xcalloc(1, sizeof(*l) + len + 1);
+	memcpy(l->name, dir, len);
+	HASH_ADD_KEYPTR(hh, s->dirs_seen, l->name, len, l);
+	path = len == 0 ? xstrdup(".") : xmemdup0(dir, len);
+	if ((d = opendir(path)) != NULL) {
+		while ((e = readdir(d)) != NULL)
+			remember(&l->names, e->d_name, strlen(e->d_name), 1);
+		closedir(d);
+	}
+	free(path);
+	return l;
+}
+
+/* Whether path is there, its directory read once. */
 static int
 readable(struct cga_sources *s, const char *path)
 {
 	const char	*slash = strrchr(path, '/');
-	struct asked	*d;
-	size_t		 len;
-	char		*dir;
+	const char	*base = slash != NULL ? slash + 1 : path;
+	struct listing	*l;
+	struct asked	*a;
+	size_t		 len = slash == NULL ? 0 : slash == path ? 1 :
+			    (size_t)(slash - path);
 
-	if (slash != NULL && slash > path) {
-		len = (size_t)(slash - path);
-		HASH_FIND(hh, s->dirs_seen, path, len, d);
-		if (d == NULL) {
-			dir = xmemdup0(path, len);
-			d = remember(&s->dirs_seen, path, len,
-			    access(dir, X_OK) == 0);
-			free(dir);
-		}
-		if (!d->ok)
-			return 0;
-	}
-	return access(path, R_OK) == 0;
+	if (*base == '\0')
+		return 0;
+	l = listing(s, path, len);
+	HASH_FIND(hh, l->names, base, strlen(base), a);
+	return a != NULL;
 }
 
 /* dir followed by name (free it). */
@@ -175,13 +209,15 @@ cga_sources_open(struct cga_sources *s, const char *name, char **opened,
 	HASH_FIND(hh, s->files_seen, name, strlen(name), a);
 	if (a != NULL)
 		return NULL;
-	if ((f = open_regular(name, &irregular)) != NULL) {
+	if (readable(s, name) &&
+	    (f = open_regular(name, &irregular)) != NULL) {
 		*opened = xstrdup(name);
 		return f;
 	}
 	for (i = 0; i < s->ndirs; i++) {
 		path = joined(s->dirs[i], name);
-		if ((f = open_regular(path, &irregular)) != NULL) {
+		if (readable(s, path) &&
+		    (f = open_regular(path, &irregular)) != NULL) {
 			*opened = path;
 			return f;
 		}
