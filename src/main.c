@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "formats.h"
+#include "hash.h"
 #include "input.h"
 #include "inclusive.h"
 #include "load.h"
@@ -222,6 +223,7 @@ main(int argc, char **argv)
 	int			 rc = 1;
 
 	signal(SIGPIPE, SIG_IGN);
+	cga_hash_seed();
 	cga_opts_init(&o);
 	if ((rc = cga_opts_parse(&o, argc, argv)) != 0) {
 		cga_opts_free(&o);

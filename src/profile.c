@@ -217,7 +217,7 @@ sparse_slot(const struct cga_file *f, uint64_t pno)
 {
 	size_t	 i, mask = f->scap - 1;
 
-	i = (size_t)((pno * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+	i = (size_t)cga_hash_u64(pno) & mask;
 	while (f->spage[i] != NULL && f->skeys[i] != pno)
 		i = (i + 1) & mask;
 	return i;

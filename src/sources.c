@@ -37,7 +37,6 @@ struct cga_sources {
 	char *const	*dirs;
 	size_t		 ndirs;
 	struct listing	*dirs_seen;
-	struct asked	*files_seen;	/* names found unreadable */
 };
 
 struct cga_sources *
@@ -73,7 +72,6 @@ cga_sources_free(struct cga_sources *s)
 		forget(&l->names);
 		free(l);
 	}
-	forget(&s->files_seen);
 	free(s);
 }
 
@@ -147,14 +145,10 @@ joined(const char *dir, const char *name)
 int
 cga_sources_found(struct cga_sources *s, const char *name)
 {
-	struct asked	*a;
 	char		*path;
-	size_t		 i, len = strlen(name);
+	size_t		 i;
 	int		 found;
 
-	HASH_FIND(hh, s->files_seen, name, len, a);
-	if (a != NULL)
-		return 0;
 	if (readable(s, name))
 		return 1;
 	for (i = 0; i < s->ndirs; i++) {
@@ -164,7 +158,6 @@ cga_sources_found(struct cga_sources *s, const char *name)
 		if (found)
 			return 1;
 	}
-	remember(&s->files_seen, name, len, 0);
 	return 0;
 }
 
@@ -199,16 +192,12 @@ FILE *
 cga_sources_open(struct cga_sources *s, const char *name, char **opened,
     const char **why)
 {
-	struct asked	*a;
 	FILE		*f;
 	char		*path;
 	size_t		 i;
 	int		 irregular = 0;
 
 	*why = "not found";
-	HASH_FIND(hh, s->files_seen, name, strlen(name), a);
-	if (a != NULL)
-		return NULL;
 	if (readable(s, name) &&
 	    (f = open_regular(name, &irregular)) != NULL) {
 		*opened = xstrdup(name);
