@@ -321,6 +321,9 @@ context_ranges(const struct cga_lineref *lines, size_t from, size_t n,
 	return pairs;
 }
 
+/* The longest source line shown whole. */
+#define SOURCE_LINE_MAX	(1024 * 1024)
+
 /* Where a walk through a source file is. */
 struct walk {
 	FILE			*src;
@@ -338,6 +341,37 @@ struct walk {
 	int			 err;		/* errno of a read error */
 };
 
+/*
+ * The next line of the source into wk->buf, its newline kept: its length,
+ * or -1 at the end (or a read error).  A line longer than SOURCE_LINE_MAX
+ * is cut there, with a mark: a source is only shown, and a file of one
+ * endless line must not take all memory.
+ */
+static ssize_t
+source_line(struct walk *wk)
+{
+	static const char mark[] = " [line cut at 1 MiB]\n";
+	size_t		 len = 0;
+	int		 c;
+
+	while ((c = getc(wk->src)) != EOF) {
+		if (len + sizeof(mark) >= wk->bufcap) {
+			if (wk->bufcap >= SOURCE_LINE_MAX) {
+				while (c != '\n' && (c = getc(wk->src)) != EOF)
+					;
+				memcpy(wk->buf + len, mark, sizeof(mark) - 1);
+				return (ssize_t)(len + sizeof(mark) - 1);
+			}
+			wk->bufcap = wk->bufcap ? 2 * wk->bufcap : 4096;
+			wk->buf = xreallocarray(wk->buf, wk->bufcap, 1);
+		}
+		wk->buf[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	return len > 0 ? (ssize_t)len : -1;
+}
+
 /* Prints lines up to high: 0, or -1 when the source ends before it. */
 static int
 walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
@@ -347,7 +381,7 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 	int	 have = 0;
 
 	while (wk->lineno + 1 < low &&
-	    getline(&wk->buf, &wk->bufcap, wk->src) != -1)
+	    source_line(wk) != -1)
 		wk->lineno++;
 	if (ferror(wk->src)) {
 		wk->err = errno;
@@ -356,7 +390,7 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 	if (low != 1)
 		dashes(out, low);
 	while (wk->lineno < high && !ferror(out) &&
-	    (got = getline(&wk->buf, &wk->bufcap, wk->src)) != -1) {
+	    (got = source_line(wk)) != -1) {
 		have = 1;
 		wk->lineno++;
 		if (wk->next < wk->n && wk->lines[wk->next].line ==

@@ -593,6 +593,13 @@ cga_input_line(struct cga_input *in, char **line, size_t *len)
 			break;
 		}
 		scanned = in->end - in->start;
+		if (scanned > CGA_LINE_MAX) {
+			/* /dev/zero, a comment inflating to gigabytes */
+			cga_diag_line(in->path, in->lineno + 1, "line too long: "
+			    "more than " CGA_LINE_MAX_TEXT " without a newline",
+			    s, CGA_DIAG_QUOTE);
+			return -1;
+		}
 		if ((r = fill(in)) == -1)
 			return -1;
 	}

@@ -11,6 +11,14 @@
 
 struct cga_gzip;
 
+/*
+ * The longest line read, far above any real one (names reach a few
+ * hundred KB): a longer one is an error, not a buffer grown until memory
+ * runs out.
+ */
+#define CGA_LINE_MAX		(16u * 1024 * 1024)
+#define CGA_LINE_MAX_TEXT	"16 MiB"
+
 struct cga_input {
 	const char	*path;
 	int		 fd;

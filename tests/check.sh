@@ -88,7 +88,7 @@ run() {
 # The scripts of the golden group, and those run again with ASan and UBSan
 # (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
-	reader limits bounds run escape stdin sources"
+	reader limits bounds run escape stdin sources long-lines"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources"
 
