@@ -1,11 +1,16 @@
 /* diag.c: formats every diagnostic cgannotate prints. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
+#include "xalloc.h"
 
 int	cga_diag_silent;
 int	cga_diag_progress;
+unsigned long	cga_diag_count;
+char	cga_diag_last[CGA_DIAG_LAST];
 
 static void
 wipe_progress(void)
@@ -16,42 +21,72 @@ wipe_progress(void)
 	}
 }
 
+/* A message is made in memory, so that tests can see it when silent. */
+static FILE *
+begin(char **buf, size_t *len)
+{
+	FILE	*m;
+
+	if ((m = open_memstream(buf, len)) == NULL)
+		cga_oom();
+	fputs("cgannotate: ", m);
+	return m;
+}
+
+/* Counts and keeps the message, and prints it unless silent. */
 static void
-quote(const char *text, size_t len)
+emit(FILE *m, char **buf, size_t *len)
+{
+	if (fclose(m) != 0)
+		cga_oom();
+	cga_diag_count++;
+	snprintf(cga_diag_last, sizeof(cga_diag_last), "%s", *buf);
+	if (!cga_diag_silent) {
+		fflush(stdout);
+		wipe_progress();
+		fwrite(*buf, 1, *len, stderr);
+		putc('\n', stderr);
+	}
+	free(*buf);
+}
+
+static void
+quote(FILE *m, const char *text, size_t len)
 {
 	size_t		 i, n;
 	unsigned char	 c;
 
 	n = len > CGA_DIAG_QUOTE ? CGA_DIAG_QUOTE : len;
-	fputs(" '", stderr);
+	fputs(" '", m);
 	for (i = 0; i < n; i++) {
 		c = (unsigned char)text[i];
 		if (c < 0x20 || c == 0x7f || c == '\\')
-			fprintf(stderr, "\\x%02x", c);
+			fprintf(m, "\\x%02x", c);
 		else
-			putc(c, stderr);
+			putc(c, m);
 	}
-	fputs(n < len ? "'..." : "'", stderr);
+	fputs(n < len ? "'..." : "'", m);
 }
 
 static void
 positioned(const char *path, uint64_t line, const char *kind, const char *msg,
     const char *text, size_t len)
 {
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
+	FILE	*m;
+	char	*buf;
+	size_t	 blen;
+
+	m = begin(&buf, &blen);
 	if (line > 0)
-		fprintf(stderr, "cgannotate: %s:%llu: %s%s", path,
-		    (unsigned long long)line, kind, msg);
+		fprintf(m, "%s:%llu: %s%s", path, (unsigned long long)line,
+		    kind, msg);
 	else
-		fprintf(stderr, "cgannotate: %s: %s%s", path, kind, msg);
+		fprintf(m, "%s: %s%s", path, kind, msg);
 	if (text != NULL) {
-		putc(':', stderr);
-		quote(text, len);
+		putc(':', m);
+		quote(m, text, len);
 	}
-	putc('\n', stderr);
+	emit(m, &buf, &blen);
 }
 
 void
@@ -72,14 +107,147 @@ void
 cga_diag(const char *fmt, ...)
 {
 	va_list	 ap;
+	FILE	*m;
+	char	*buf;
+	size_t	 len;
 
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
-	fputs("cgannotate: ", stderr);
+	m = begin(&buf, &len);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(m, fmt, ap);
 	va_end(ap);
-	putc('\n', stderr);
+	emit(m, &buf, &len);
+}
+
+/*
+ * The loader's messages, in the order of enum cga_msg.  A text with a
+ * conversion is a printf format, for cga_diag_msgf.
+ */
+static const struct {
+	const char	*text;
+	int		 warn;
+} msgs[CGA_MSG__COUNT] = {
+	[CGA_MSG_OK] = { "no error", 0 },
+	/* Numbers and positions. */
+	[CGA_MSG_NUMBER_BIG] = { "number does not fit in 64 bits", 0 },
+	[CGA_MSG_POSITION_BIG] = { "position does not fit in 64 bits", 0 },
+	[CGA_MSG_POSITION_SIGN] = { "expected digits after the sign of a "
+	    "relative position", 0 },
+	[CGA_MSG_POSITION] = { "expected a position", 0 },
+	[CGA_MSG_POSITION_PAST] = { "relative position goes past 2^64-1", 0 },
+	[CGA_MSG_POSITION_BELOW] = { "relative position goes below 0", 0 },
+	/* Cost lines. */
+	[CGA_MSG_COUNTS_MORE] = { "more counts than events", 0 },
+	[CGA_MSG_COUNT_NEGATIVE] = { "negative count", 0 },
+	[CGA_MSG_COUNT] = { "expected a count", 0 },
+	[CGA_MSG_COST_SUM] = { "cost sum overflows 64 bits", 0 },
+	/* Calls and jumps. */
+	[CGA_MSG_CALLS] = { "expected 'calls=COUNT TARGET'", 0 },
+	[CGA_MSG_CALLS_NEGATIVE] = { "negative call count", 0 },
+	[CGA_MSG_CALLS_NO_CFN] = { "calls= line without a cfn= line before "
+	    "it", 0 },
+	[CGA_MSG_CALLS_NO_COST] = { "calls= line is not followed by a cost "
+	    "line", 0 },
+	[CGA_MSG_CALLS_PENDING] = { "expected the cost line of the calls= "
+	    "line before", 0 },
+	[CGA_MSG_CALL_COUNT_SUM] = { "call count sum overflows 64 bits", 0 },
+	[CGA_MSG_CALL_COST_SUM] = { "call cost sum overflows 64 bits", 0 },
+	[CGA_MSG_JUMP] = { "expected 'jump=COUNT TARGET'", 0 },
+	[CGA_MSG_JCND] = { "expected 'jcnd=COUNT/COUNT TARGET'", 0 },
+	/* Names. */
+	[CGA_MSG_ID] = { "expected '(number)' before the name", 0 },
+	[CGA_MSG_ID_UNDEFINED] = { "name id used before it is defined", 0 },
+	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name", 0 },
+	/* Header lines and events. */
+	[CGA_MSG_VERSION] = { "expected a version number", 0 },
+	[CGA_MSG_VERSION_UNSUPPORTED] = { "unsupported format version (this "
+	    "reads version 1)", 0 },
+	[CGA_MSG_POSITIONS] = { "expected positions: of instr, bb and line",
+	    0 },
+	[CGA_MSG_POSITIONS_ORDER] = { "expected positions: in the order "
+	    "instr, bb, line, each once", 0 },
+	[CGA_MSG_EVENTS_NONE] = { "expected event names after events:", 0 },
+	[CGA_MSG_EVENTS_TWICE] = { "event named twice in events:", 0 },
+	[CGA_MSG_EVENTS_MISSING] = { "expected an events: line before this "
+	    "line", 0 },
+	[CGA_MSG_EVENTS_UNKNOWN] = { "event not among the events of the first "
+	    "part", 0 },
+	[CGA_MSG_EVENT_NAME] = { "expected an event name after event:", 0 },
+	[CGA_MSG_EVENT_SYNTAX] = { "expected '= EXPRESSION' or ': LONG NAME' "
+	    "after the event name", 0 },
+	[CGA_MSG_DERIVED_SYNTAX] = { "expected a derived event as 'NAME = "
+	    "[N [*]] EVENT + ...'", 0 },
+	[CGA_MSG_DERIVED_UNKNOWN] = { "derived event names an unknown event",
+	    0 },
+	[CGA_MSG_DERIVED_FACTOR] = { "derived event's factor does not fit in "
+	    "64 bits", 0 },
+	[CGA_MSG_DERIVED_CYCLE] = { "derived events refer to each other in a "
+	    "cycle", 0 },
+	[CGA_MSG_DERIVED_NAME] = { "derived event has the name of another "
+	    "event", 0 },
+	[CGA_MSG_DERIVED_BIG] = { "a derived event's count does not fit in "
+	    "64 bits", 0 },
+	/* The file as a whole. */
+	[CGA_MSG_NUL] = { "NUL byte in line", 0 },
+	[CGA_MSG_NO_EVENTS] = { "no events: line: not a Callgrind or "
+	    "Cachegrind profile", 0 },
+	[CGA_MSG_NO_COSTS] = { "no cost lines", 0 },
+	[CGA_MSG_TOTAL_BIG] = { "program totals overflow 64 bits", 0 },
+	/* Warnings. */
+	[CGA_MSG_UNKNOWN_LINE] = { "unknown line kind, skipped", 1 },
+	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
+	[CGA_MSG_TOTALS_DISAGREE] = { "totals: line disagrees with the sum "
+	    "of the cost lines (%s: %llu, cost lines: %llu)", 1 },
+	[CGA_MSG_MORE_WARNINGS] = { "%d more warnings not shown", 0 },
+	/* Reading the file. */
+	[CGA_MSG_OPEN] = { "cannot open: %s", 0 },
+	[CGA_MSG_READ] = { "cannot read: %s", 0 },
+	[CGA_MSG_READ_ERROR] = { "read error: %s", 0 },
+	[CGA_MSG_GZIP_INIT] = { "cannot inflate: %s", 0 },
+	[CGA_MSG_GZIP_SHORT] = { "compressed data ends too soon", 0 },
+	[CGA_MSG_GZIP_BAD] = { "bad compressed data: %s", 0 },
+};
+
+void
+cga_diag_msg(const char *path, uint64_t line, enum cga_msg id,
+    const char *text, size_t len)
+{
+	positioned(path, line, msgs[id].warn ? "warning: " : "",
+	    msgs[id].text, text, len);
+}
+
+void
+cga_diag_msgf(const char *path, uint64_t line, enum cga_msg id, ...)
+{
+	va_list	 ap;
+	FILE	*m;
+	char	*msg;
+	size_t	 mlen;
+
+	m = open_memstream(&msg, &mlen);
+	if (m == NULL)
+		cga_oom();
+	va_start(ap, id);
+	vfprintf(m, msgs[id].text, ap);
+	va_end(ap);
+	if (fclose(m) != 0)
+		cga_oom();
+	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, NULL,
+	    0);
+	free(msg);
+}
+
+/* "cgannotate: reading FILE: 42%", on a terminal, as a big file is read. */
+void
+cga_diag_progress_show(const char *path, int percent)
+{
+	fprintf(stderr, "\rcgannotate: reading %s: %d%%", path, percent);
+	fflush(stderr);
+	cga_diag_progress = 1;
+}
+
+void
+cga_diag_progress_end(void)
+{
+	wipe_progress();
+	fflush(stderr);
 }
