@@ -576,9 +576,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
 	for (i = 0; i < g.n && !ferror(out); i++) {
-		/* The loader found it unreadable already: no need to look. */
-		if ((g.files[i].file != NULL && g.files[i].file->keep == 2) ||
-		    (src = open_source(o, g.files[i].name, &opened)) == NULL) {
+		if ((src = open_source(o, g.files[i].name, &opened)) == NULL) {
 			if (g.files[i].user) {
 				not_found(o, g.files[i].name);
 				rc = 1;
