@@ -377,6 +377,40 @@ settle_total(struct loader *ld, uint64_t *const sum[2])
 	}
 }
 
+/*
+ * The counts of the part's summary: and totals: lines, into sum.  They
+ * are read, and their messages worded, as the lines they were; then the
+ * line being read is again the one a message names (the header line that
+ * ended the part, once the part's lines are forgotten).
+ */
+static int
+read_sums(struct loader *ld, uint64_t *sum[2])
+{
+	char		*text = ld->text;
+	size_t		 len = ld->len, i;
+	uint64_t	 lineno = ld->in.lineno;
+	int		 rc = 0;
+
+	for (i = 0; i < 2 && rc == 0; i++) {
+		if (ld->sumtext[i] == NULL)
+			continue;
+		ld->in.lineno = ld->sumline[i];
+		ld->text = ld->sumtext[i];
+		ld->len = strlen(ld->text);
+		if (need_events(ld) == -1)
+			rc = -1;
+		else {
+			sum[i] = cga_cost_new(ld->p);
+			rc = cga_load_sum(ld, strchr(ld->text, ':') + 1,
+			    sum[i]);
+		}
+	}
+	ld->text = text;
+	ld->len = len;
+	ld->in.lineno = lineno;
+	return rc;
+}
+
 /* Settles the part's program total and checks its totals: line. */
 int
 cga_part_end(struct loader *ld)
@@ -384,7 +418,6 @@ cga_part_end(struct loader *ld)
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
 	uint64_t		*sum[2] = { NULL, NULL };
-	size_t			 i;
 
 	if (ld->pending_call) {
 		ld->in.lineno = ld->call_line;
@@ -399,19 +432,7 @@ cga_part_end(struct loader *ld)
 		return 0;
 	}
 	/* summary: and totals: are read once the part's events are known. */
-	for (i = 0; i < 2; i++) {
-		if (ld->sumtext[i] == NULL)
-			continue;
-		ld->in.lineno = ld->sumline[i];
-		ld->text = ld->sumtext[i];
-		ld->len = strlen(ld->text);
-		if (need_events(ld) == -1)
-			return -1;
-		sum[i] = cga_cost_new(p);
-		if (cga_load_sum(ld, strchr(ld->text, ':') + 1, sum[i]) == -1)
-			return -1;
-	}
-	if (need_events(ld) == -1)
+	if (read_sums(ld, sum) == -1 || need_events(ld) == -1)
 		return -1;
 	if (pt->self == NULL)
 		pt->self = cga_cost_new(p);

@@ -1826,6 +1826,22 @@ START_TEST(later_part_event_line_with_unknown_event_is_rejected)
 }
 END_TEST
 
+/*
+ * A header line ends the part before it, whose summary: is read then: the
+ * lines after are still named by their own numbers, and the header line
+ * by its own text.
+ */
+START_TEST(lines_after_a_part_with_summary_keep_their_numbers)
+{
+	LOAD_FAILS("events: Ir\nsummary: 10\nfn=main\n1 5\nevents: Ir\n"
+	    "fn=main\n1 x\n", "7: expected a count: '1 x'");
+	LOAD_FAILS("events: Ir\nsummary: 10\nfn=main\n1 5\n"
+	    "event: Foo : long name\nfn=main\n1 1\n",
+	    "5: event not among the events of the first part: "
+	    "'event: Foo : long name'");
+}
+END_TEST
+
 /* Subpositions and positions: start again in each part. */
 START_TEST(later_part_starts_its_own_positions)
 {
@@ -2164,6 +2180,7 @@ load_suite(void)
 	tcase_add_test(tc, later_part_with_unknown_event_is_rejected);
 	tcase_add_test(tc,
 	    later_part_event_line_with_unknown_event_is_rejected);
+	tcase_add_test(tc, lines_after_a_part_with_summary_keep_their_numbers);
 	tcase_add_test(tc, later_part_starts_its_own_positions);
 	tcase_add_test(tc, trailing_header_only_part_adds_nothing);
 	tcase_add_test(tc, calls_at_end_of_part_is_rejected);
