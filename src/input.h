@@ -1,6 +1,7 @@
 /*
  * input.h: reads a profile line by line in large blocks, from a file or
- * standard input ("-"), gzip-compressed or not; used by load.c.
+ * standard input ("-"), gzip-compressed or not; used by the loader
+ * (loader.h: load.c, and header.c to sniff a profile's events).
  */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H

@@ -1,7 +1,8 @@
 /*
  * profile.h: the model of one or more loaded profiles: events, files with
- * their line costs, functions, call edges and call sites.  load.c builds it;
- * inclusive.c, report.c and the other printers read it.
+ * their line costs, functions, call edges and call sites.  The loader
+ * (load.c, header.c, ids.c) builds it; inclusive.c, report.c and the
+ * other printers read it.
  */
 #ifndef CGA_PROFILE_H
 #define CGA_PROFILE_H
