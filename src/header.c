@@ -4,7 +4,6 @@
  * and the parts they begin and end.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

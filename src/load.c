@@ -7,7 +7,6 @@
  * the primitives refuse.  header.c reads the header lines, ids.c names.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -560,13 +559,20 @@ static const struct {
 	size_t		 len;
 	enum idkind	 ids;		/* ID_KINDS: not a name */
 } poskeys[K_NONE] = {
-	[K_FN] = { "fn", 2, ID_FN },		[K_CFN] = { "cfn", 3, ID_FN },
-	[K_CALLS] = { "calls", 5, ID_KINDS },	[K_FL] = { "fl", 2, ID_FILE },
-	[K_FI] = { "fi", 2, ID_FILE },		[K_FE] = { "fe", 2, ID_FILE },
-	[K_CFI] = { "cfi", 3, ID_FILE },	[K_CFL] = { "cfl", 3, ID_FILE },
-	[K_OB] = { "ob", 2, ID_OBJ },		[K_COB] = { "cob", 3, ID_OBJ },
-	[K_JUMP] = { "jump", 4, ID_KINDS },	[K_JCND] = { "jcnd", 4, ID_KINDS },
-	[K_JFI] = { "jfi", 3, ID_FILE },	[K_JFN] = { "jfn", 3, ID_FN },
+	[K_FN] =	{ "fn", 2, ID_FN },
+	[K_CFN] =	{ "cfn", 3, ID_FN },
+	[K_CALLS] =	{ "calls", 5, ID_KINDS },
+	[K_FL] =	{ "fl", 2, ID_FILE },
+	[K_FI] =	{ "fi", 2, ID_FILE },
+	[K_FE] =	{ "fe", 2, ID_FILE },
+	[K_CFI] =	{ "cfi", 3, ID_FILE },
+	[K_CFL] =	{ "cfl", 3, ID_FILE },
+	[K_OB] =	{ "ob", 2, ID_OBJ },
+	[K_COB] =	{ "cob", 3, ID_OBJ },
+	[K_JUMP] =	{ "jump", 4, ID_KINDS },
+	[K_JCND] =	{ "jcnd", 4, ID_KINDS },
+	[K_JFI] =	{ "jfi", 3, ID_FILE },
+	[K_JFN] =	{ "jfn", 3, ID_FN },
 };
 
 /* Byte by byte: memcmp of a length not known in advance is a call. */
@@ -663,7 +669,8 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		return 0;
 	case K_JUMP:
 	case K_JCND:
-		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND)) != CGA_MSG_OK)
+		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND)) !=
+		    CGA_MSG_OK)
 			return cga_load_bad(ld, m);
 		return 0;
 	default:

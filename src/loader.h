@@ -43,58 +43,58 @@ struct pending_event {
 };
 
 struct loader {
-	struct cga_profile		*p;
-	const struct cga_load_opts	*opts;
-	struct cga_input		 in;
-	const char			*path;
-	char				*text;	/* the line being read */
-	size_t				 len;
+	struct cga_profile	*p;
+	const struct cga_load_opts *opts;
+	struct cga_input	 in;
+	const char		*path;
+	char			*text;		/* the line being read */
+	size_t			 len;
 
-	struct idtab			 ids[ID_KINDS];
-	const char			*unknown;	/* "???" */
-	size_t				 cwdlen;
-	int				 nwarn;
+	struct idtab		 ids[ID_KINDS];
+	const char		*unknown;	/* "???" */
+	size_t			 cwdlen;
+	int			 nwarn;
 	/* By file id: line costs kept (1), not (2), not asked yet (0). */
-	unsigned char			*keep;
-	size_t				 nkeep;
+	unsigned char		*keep;
+	size_t			 nkeep;
 
 	/* Header of the file's first part, before the model has events. */
-	const char		       **evnames;
-	size_t				 nevnames;
-	struct pending_event		*pend;
-	size_t				 npend;
+	const char		**evnames;
+	size_t			 nevnames;
+	struct pending_event	*pend;
+	size_t			 npend;
 
 	/* The part being read. */
-	struct cga_part			*part;
-	uint64_t			 nfileparts;	/* parts of this file */
-	const char			*cmd, *pid, *thread;	/* last given */
-	int				 skip;		/* not kept (--part) */
-	int				 in_body;
-	int				 have_events;
-	size_t				 npos;
-	int				 linepos;	/* index of "line", or -1 */
-	uint64_t			 last[3];
-	size_t				 nfev;		/* the part's events: */
-	size_t				*map;		/* its events in the model */
-	uint64_t			*kmask;		/* defined-mask for k counts */
-	uint64_t			*cnt;		/* counts of one line (nfev) */
-	char				*sumtext[2];	/* summary:, totals: */
-	uint64_t			 sumline[2];
+	struct cga_part		*part;
+	uint64_t		 nfileparts;	/* parts of this file */
+	const char		*cmd, *pid, *thread; /* last given */
+	int			 skip;		/* not kept (--part) */
+	int			 in_body;
+	int			 have_events;
+	size_t			 npos;
+	int			 linepos;	/* index of "line", or -1 */
+	uint64_t		 last[3];
+	size_t			 nfev;		/* the part's events: */
+	size_t			*map;		/* its events in the model */
+	uint64_t		*kmask;		/* defined-mask for k counts */
+	uint64_t		*cnt;		/* counts of one line (nfev) */
+	char			*sumtext[2];	/* summary:, totals: */
+	uint64_t		 sumline[2];
 
 	/* Where cost lines go. */
-	struct cga_file			*file;
-	const char			*fnname;
-	struct cga_fn			*fn;
-	const char			*obj;
-	const char			*cfile;		/* cfi= for the next cfn= */
-	struct cga_fn			*callee;
-	struct cga_call			*call;		/* last call edge used */
-	uint64_t			*linecost;	/* last line cost used */
-	struct cga_file			*linefile;	/* its file */
-	uint64_t			 lineno;	/* and line */
-	int				 pending_call;
-	uint64_t			 call_count;
-	uint64_t			 call_line;
+	struct cga_file		*file;
+	const char		*fnname;
+	struct cga_fn		*fn;
+	const char		*obj;
+	const char		*cfile;		/* cfi= for the next cfn= */
+	struct cga_fn		*callee;
+	struct cga_call		*call;		/* last call edge used */
+	uint64_t		*linecost;	/* last line cost used */
+	struct cga_file		*linefile;	/* its file */
+	uint64_t		 lineno;	/* and line */
+	int			 pending_call;
+	uint64_t		 call_count;
+	uint64_t		 call_line;
 };
 
 static inline int

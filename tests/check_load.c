@@ -251,7 +251,8 @@ END_TEST
 START_TEST(positions_unknown_value_is_rejected)
 {
 	LOAD_FAILS("positions: column\nevents: Ir\nfn=main\n1 5\n",
-	    "1: expected positions: of instr, bb and line: 'positions: column'");
+	    "1: expected positions: of instr, bb and line: "
+	    "'positions: column'");
 }
 END_TEST
 
@@ -1870,7 +1871,8 @@ START_TEST(calls_at_end_of_part_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=1 1\nevents: Ir\n"
 	    "fn=main\n1 1\n",
-	    "5: expected the cost line of the calls= line before: 'events: Ir'");
+	    "5: expected the cost line of the calls= line before: "
+	    "'events: Ir'");
 }
 END_TEST
 
