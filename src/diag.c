@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "out.h"
@@ -10,6 +11,8 @@
 int	cga_diag_silent;
 /* Set while a progress line is on standard error: wiped before a message. */
 static int	cga_diag_progress;
+unsigned long	cga_diag_count;
+char	cga_diag_last[CGA_DIAG_LAST];
 
 static void
 wipe_progress(void)
@@ -20,59 +23,89 @@ wipe_progress(void)
 	}
 }
 
+/* A message is made in memory, so that tests can see it when silent. */
+static FILE *
+begin(char **buf, size_t *len)
+{
+	FILE	*m;
+
+	if ((m = open_memstream(buf, len)) == NULL)
+		cga_oom();
+	fputs("cgannotate: ", m);
+	return m;
+}
+
+/* Counts and keeps the message, and prints it unless silent. */
+static void
+emit(FILE *m, char **buf, size_t *len)
+{
+	if (fclose(m) != 0)
+		cga_oom();
+	cga_diag_count++;
+	snprintf(cga_diag_last, sizeof(cga_diag_last), "%s", *buf);
+	if (!cga_diag_silent) {
+		fflush(stdout);
+		wipe_progress();
+		fwrite(*buf, 1, *len, stderr);
+		putc('\n', stderr);
+	}
+	free(*buf);
+}
+
 /*
  * The offending text, cut short: valid UTF-8 as it is, and every other
  * byte that is a control (C0, DEL, C1, as a byte or as U+0080..U+009F),
  * or a backslash, as \xNN, so that the quote shows exactly what is there.
  */
 static void
-quote(const char *text, size_t len)
+quote(FILE *m, const char *text, size_t len)
 {
 	const unsigned char	*t = (const unsigned char *)text;
-	size_t			 i, k, n;
+	size_t			 i, j, k, n;
 	unsigned char		 c;
 
 	n = len > CGA_DIAG_QUOTE ? CGA_DIAG_QUOTE : len;
-	fputs(" '", stderr);
+	fputs(" '", m);
 	for (i = 0; i < n; i += k) {
 		c = t[i];
 		k = c >= 0x80 ? cga_utf8_len(t + i, n - i) : 1;
 		if (k > 1 && !(c == 0xc2 && t[i + 1] <= 0x9f)) {
-			fwrite(t + i, 1, k, stderr);
+			fwrite(t + i, 1, k, m);
 			continue;
 		}
 		if (k == 0)
 			k = 1;
-		for (size_t j = 0; j < k; j++) {
+		for (j = 0; j < k; j++) {
 			c = t[i + j];
 			if (c < 0x20 || c == 0x7f || c == '\\' || c >= 0x80)
-				fprintf(stderr, "\\x%02x", c);
+				fprintf(m, "\\x%02x", c);
 			else
-				putc(c, stderr);
+				putc(c, m);
 		}
 	}
-	fputs(n < len ? "'..." : "'", stderr);
+	fputs(n < len ? "'..." : "'", m);
 }
 
 static void
 positioned(const char *path, uint64_t line, const char *kind, const char *msg,
     const char *text, size_t len)
 {
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
-	fputs("cgannotate: ", stderr);
-	cga_out_text(stderr, path);
+	FILE	*m;
+	char	*buf;
+	size_t	 blen;
+
+	m = begin(&buf, &blen);
+	/* Names from a profile may be in them: no control reaches stderr. */
+	cga_out_text(m, path);
 	if (line > 0)
-		fprintf(stderr, ":%llu", (unsigned long long)line);
-	fprintf(stderr, ": %s", kind);
-	cga_out_text(stderr, msg);
+		fprintf(m, ":%llu", (unsigned long long)line);
+	fprintf(m, ": %s", kind);
+	cga_out_text(m, msg);
 	if (text != NULL) {
-		putc(':', stderr);
-		quote(text, len);
+		putc(':', m);
+		quote(m, text, len);
 	}
-	putc('\n', stderr);
+	emit(m, &buf, &blen);
 }
 
 void
@@ -89,39 +122,172 @@ cga_diag_warn(const char *path, uint64_t line, const char *msg,
 	positioned(path, line, "warning: ", msg, text, len);
 }
 
+/* A printf format's text (free it). */
+static char *
+vformat(const char *fmt, va_list ap)
+{
+	va_list	 aq;
+	char	*s;
+	int	 n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		n = 0;
+	s = xmalloc((size_t)n + 1);
+	if (vsnprintf(s, (size_t)n + 1, fmt, ap) < 0)
+		*s = '\0';
+	return s;
+}
+
 void
 cga_diag(const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*msg;
-	int	 n;
+	FILE	*m;
+	char	*buf, *msg;
+	size_t	 len;
 
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
+	m = begin(&buf, &len);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	msg = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	msg = vformat(fmt, ap);
 	va_end(ap);
 	/* Names from a profile may be in it: no control reaches stderr. */
-	fputs("cgannotate: ", stderr);
-	cga_out_text(stderr, msg);
-	putc('\n', stderr);
+	cga_out_text(m, msg);
+	free(msg);
+	emit(m, &buf, &len);
+}
+
+/*
+ * The loader's messages, in the order of enum cga_msg.  A text with a
+ * conversion is a printf format, for cga_diag_msgf.
+ */
+static const struct {
+	const char	*text;
+	int		 warn;
+} msgs[CGA_MSG__COUNT] = {
+	[CGA_MSG_OK] = { "no error", 0 },
+	/* Numbers and positions. */
+	[CGA_MSG_NUMBER_BIG] = { "number does not fit in 64 bits", 0 },
+	[CGA_MSG_POSITION_BIG] = { "position does not fit in 64 bits", 0 },
+	[CGA_MSG_POSITION_SIGN] = { "expected digits after the sign of a "
+	    "relative position", 0 },
+	[CGA_MSG_POSITION] = { "expected a position", 0 },
+	[CGA_MSG_POSITION_PAST] = { "relative position goes past 2^64-1", 0 },
+	[CGA_MSG_POSITION_BELOW] = { "relative position goes below 0", 0 },
+	/* Cost lines. */
+	[CGA_MSG_COUNTS_MORE] = { "more counts than events", 0 },
+	[CGA_MSG_COUNT_NEGATIVE] = { "negative count", 0 },
+	[CGA_MSG_COUNT] = { "expected a count", 0 },
+	[CGA_MSG_COST_SUM] = { "cost sum overflows 64 bits", 0 },
+	/* Calls and jumps. */
+	[CGA_MSG_CALLS] = { "expected 'calls=COUNT TARGET'", 0 },
+	[CGA_MSG_CALLS_NEGATIVE] = { "negative call count", 0 },
+	[CGA_MSG_CALLS_NO_CFN] = { "calls= line without a cfn= line before "
+	    "it", 0 },
+	[CGA_MSG_CALLS_NO_COST] = { "calls= line is not followed by a cost "
+	    "line", 0 },
+	[CGA_MSG_CALLS_PENDING] = { "expected the cost line of the calls= "
+	    "line before", 0 },
+	[CGA_MSG_CALL_COUNT_SUM] = { "call count sum overflows 64 bits", 0 },
+	[CGA_MSG_CALL_COST_SUM] = { "call cost sum overflows 64 bits", 0 },
+	[CGA_MSG_JUMP] = { "expected 'jump=COUNT TARGET'", 0 },
+	[CGA_MSG_JCND] = { "expected 'jcnd=COUNT/COUNT TARGET'", 0 },
+	/* Names. */
+	[CGA_MSG_ID] = { "expected '(number)' before the name", 0 },
+	[CGA_MSG_ID_UNDEFINED] = { "name id used before it is defined", 0 },
+	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name", 0 },
+	/* Header lines and events. */
+	[CGA_MSG_VERSION] = { "expected a version number", 0 },
+	[CGA_MSG_VERSION_UNSUPPORTED] = { "unsupported format version (this "
+	    "reads version 1)", 0 },
+	[CGA_MSG_POSITIONS] = { "expected positions: of instr, bb and line",
+	    0 },
+	[CGA_MSG_POSITIONS_ORDER] = { "expected positions: in the order "
+	    "instr, bb, line, each once", 0 },
+	[CGA_MSG_EVENTS_NONE] = { "expected event names after events:", 0 },
+	[CGA_MSG_EVENTS_TWICE] = { "event named twice in events:", 0 },
+	[CGA_MSG_EVENTS_MISSING] = { "expected an events: line before this "
+	    "line", 0 },
+	[CGA_MSG_EVENTS_UNKNOWN] = { "event not among the events of the first "
+	    "part", 0 },
+	[CGA_MSG_EVENT_NAME] = { "expected an event name after event:", 0 },
+	[CGA_MSG_EVENT_SYNTAX] = { "expected '= EXPRESSION' or ': LONG NAME' "
+	    "after the event name", 0 },
+	[CGA_MSG_DERIVED_SYNTAX] = { "expected a derived event as 'NAME = "
+	    "[N [*]] EVENT + ...'", 0 },
+	[CGA_MSG_DERIVED_UNKNOWN] = { "derived event names an unknown event",
+	    0 },
+	[CGA_MSG_DERIVED_FACTOR] = { "derived event's factor does not fit in "
+	    "64 bits", 0 },
+	[CGA_MSG_DERIVED_CYCLE] = { "derived events refer to each other in a "
+	    "cycle", 0 },
+	[CGA_MSG_DERIVED_NAME] = { "derived event has the name of another "
+	    "event", 0 },
+	[CGA_MSG_DERIVED_BIG] = { "a derived event's count does not fit in "
+	    "64 bits", 0 },
+	/* The file as a whole. */
+	[CGA_MSG_NUL] = { "NUL byte in line", 0 },
+	[CGA_MSG_NO_EVENTS] = { "no events: line: not a Callgrind or "
+	    "Cachegrind profile", 0 },
+	[CGA_MSG_NO_COSTS] = { "no cost lines", 0 },
+	[CGA_MSG_TOTAL_BIG] = { "program totals overflow 64 bits", 0 },
+	/* Warnings. */
+	[CGA_MSG_UNKNOWN_LINE] = { "unknown line kind, skipped", 1 },
+	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
+	[CGA_MSG_TOTALS_DISAGREE] = { "totals: line disagrees with the sum "
+	    "of the cost lines (%s: %llu, cost lines: %llu)", 1 },
+	[CGA_MSG_MORE_WARNINGS] = { "%d more warnings not shown", 0 },
+	/* Reading the file. */
+	[CGA_MSG_OPEN] = { "cannot open: %s", 0 },
+	[CGA_MSG_READ] = { "cannot read: %s", 0 },
+	[CGA_MSG_READ_ERROR] = { "read error: %s", 0 },
+	[CGA_MSG_GZIP_INIT] = { "cannot inflate: %s", 0 },
+	[CGA_MSG_GZIP_SHORT] = { "compressed data ends too soon", 0 },
+	[CGA_MSG_GZIP_BAD] = { "bad compressed data: %s", 0 },
+	[CGA_MSG_LINE_LONG] = { "line too long: more than 16 MiB without a "
+	    "newline", 0 },
+};
+
+void
+cga_diag_msg(const char *path, uint64_t line, enum cga_msg id,
+    const char *text, size_t len)
+{
+	positioned(path, line, msgs[id].warn ? "warning: " : "",
+	    msgs[id].text, text, len);
+}
+
+void
+cga_diag_msgf(const char *path, uint64_t line, enum cga_msg id, ...)
+{
+	va_list	 ap;
+	FILE	*m;
+	char	*msg;
+	size_t	 mlen;
+
+	m = open_memstream(&msg, &mlen);
+	if (m == NULL)
+		cga_oom();
+	va_start(ap, id);
+	vfprintf(m, msgs[id].text, ap);
+	va_end(ap);
+	if (fclose(m) != 0)
+		cga_oom();
+	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, NULL,
+	    0);
 	free(msg);
 }
 
+/* "cgannotate: reading FILE: 42%", on a terminal, as a big file is read. */
 void
 cga_diag_progress_show(const char *path, int percent)
 {
 	if (cga_diag_silent)
 		return;
-	fprintf(stderr, "\rcgannotate: reading %s: %d%%", path, percent);
+	fputs("\rcgannotate: reading ", stderr);
+	cga_out_text(stderr, path);
+	fprintf(stderr, ": %d%%", percent);
 	fflush(stderr);
 	cga_diag_progress = 1;
 }
@@ -134,35 +300,36 @@ cga_diag_progress_end(void)
 }
 
 void
-cga_diag_list(const char *msg, char *const *items, size_t n)
-{
-	size_t	 i;
-
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
-	fprintf(stderr, "cgannotate: %s", msg);
-	for (i = 0; i < n; i++) {
-		fputs(i > 0 ? ", " : " ", stderr);
-		cga_out_text(stderr, items[i]);
-	}
-	putc('\n', stderr);
-}
-
-void
 cga_diag_usage(const char *lines, const char *fmt, ...)
 {
 	va_list	 ap;
+	FILE	*m;
+	char	*buf, *msg;
+	size_t	 len;
 
-	if (cga_diag_silent)
-		return;
-	fflush(stdout);
-	wipe_progress();
-	fputs("cgannotate: ", stderr);
+	m = begin(&buf, &len);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = vformat(fmt, ap);
 	va_end(ap);
-	putc('\n', stderr);
-	fputs(lines, stderr);
+	cga_out_text(m, msg);
+	free(msg);
+	emit(m, &buf, &len);
+	if (!cga_diag_silent)
+		fputs(lines, stderr);
+}
+
+void
+cga_diag_list(const char *msg, char *const *items, size_t n)
+{
+	FILE	*m;
+	char	*buf;
+	size_t	 len, i;
+
+	m = begin(&buf, &len);
+	fputs(msg, m);
+	for (i = 0; i < n; i++) {
+		fputs(i > 0 ? ", " : " ", m);
+		cga_out_text(m, items[i]);
+	}
+	emit(m, &buf, &len);
 }

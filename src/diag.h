@@ -34,4 +34,84 @@ void	cga_diag_progress_end(void);
 /* cgannotate: MSG ITEM, ITEM, ... */
 void	cga_diag_list(const char *msg, char *const *items, size_t n);
 
+/*
+ * Every diagnostic is counted, and the last one kept without its newline
+ * (cut to fit), silent or not: the unit tests assert on them.
+ */
+#define CGA_DIAG_LAST	512
+extern unsigned long	cga_diag_count;
+extern char		cga_diag_last[CGA_DIAG_LAST];
+
+/*
+ * The messages of the loader, each written once, in diag.c's table (as
+ * mandoc keeps its messages).  The loader's parse primitives return them
+ * as their status: CGA_MSG_OK, or what is wrong with the line.
+ */
+enum cga_msg {
+	CGA_MSG_OK,
+	CGA_MSG_NUMBER_BIG,
+	CGA_MSG_POSITION_BIG,
+	CGA_MSG_POSITION_SIGN,
+	CGA_MSG_POSITION,
+	CGA_MSG_POSITION_PAST,
+	CGA_MSG_POSITION_BELOW,
+	CGA_MSG_COUNTS_MORE,
+	CGA_MSG_COUNT_NEGATIVE,
+	CGA_MSG_COUNT,
+	CGA_MSG_COST_SUM,
+	CGA_MSG_CALLS,
+	CGA_MSG_CALLS_NEGATIVE,
+	CGA_MSG_CALLS_NO_CFN,
+	CGA_MSG_CALLS_NO_COST,
+	CGA_MSG_CALLS_PENDING,
+	CGA_MSG_CALL_COUNT_SUM,
+	CGA_MSG_CALL_COST_SUM,
+	CGA_MSG_JUMP,
+	CGA_MSG_JCND,
+	CGA_MSG_ID,
+	CGA_MSG_ID_UNDEFINED,
+	CGA_MSG_ID_AGAIN,
+	CGA_MSG_VERSION,
+	CGA_MSG_VERSION_UNSUPPORTED,
+	CGA_MSG_POSITIONS,
+	CGA_MSG_POSITIONS_ORDER,
+	CGA_MSG_EVENTS_NONE,
+	CGA_MSG_EVENTS_TWICE,
+	CGA_MSG_EVENTS_MISSING,
+	CGA_MSG_EVENTS_UNKNOWN,
+	CGA_MSG_EVENT_NAME,
+	CGA_MSG_EVENT_SYNTAX,
+	CGA_MSG_DERIVED_SYNTAX,
+	CGA_MSG_DERIVED_UNKNOWN,
+	CGA_MSG_DERIVED_FACTOR,
+	CGA_MSG_DERIVED_CYCLE,
+	CGA_MSG_DERIVED_NAME,
+	CGA_MSG_DERIVED_BIG,
+	CGA_MSG_NUL,
+	CGA_MSG_NO_EVENTS,
+	CGA_MSG_NO_COSTS,
+	CGA_MSG_TOTAL_BIG,
+	CGA_MSG_UNKNOWN_LINE,		/* warnings */
+	CGA_MSG_UNKNOWN_HEADER,
+	CGA_MSG_TOTALS_DISAGREE,
+	CGA_MSG_MORE_WARNINGS,
+	CGA_MSG_OPEN,
+	CGA_MSG_READ,
+	CGA_MSG_READ_ERROR,
+	CGA_MSG_GZIP_INIT,
+	CGA_MSG_GZIP_SHORT,
+	CGA_MSG_GZIP_BAD,
+	CGA_MSG_LINE_LONG,
+	CGA_MSG__COUNT
+};
+
+/*
+ * cgannotate: PATH:LINE: [warning: ]MSG: 'TEXT', MSG the message's text;
+ * no LINE when it is 0, no TEXT when it is NULL.
+ */
+void	cga_diag_msg(const char *path, uint64_t line, enum cga_msg,
+	    const char *text, size_t len);
+/* The same without TEXT, the message's text a printf format for the rest. */
+void	cga_diag_msgf(const char *path, uint64_t line, enum cga_msg, ...);
+
 #endif

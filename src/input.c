@@ -27,9 +27,17 @@
 #define GZIP_SLOTS	4
 
 /*
+ * An error met while inflating, printed by the reader when it comes to
+ * it: the thread that inflates prints nothing.
+ */
+struct gz_err {
+	enum cga_msg	 msg;
+	char		 detail[256];	/* its argument */
+};
+
+/*
  * Inflated bytes handed from the inflating thread to the reader: a block,
- * then the end of the stream (end 1, len 0) or an error (end -1, its
- * message in err).
+ * then the end of the stream (end 1, len 0) or an error (end -1).
  */
 struct gz_slot {
 	char		*data;
@@ -37,7 +45,7 @@ struct gz_slot {
 	size_t		 off;		/* bytes the reader has taken */
 	int		 end;
 	uint64_t	 read;		/* compressed bytes read by then */
-	char		 err[512];
+	struct gz_err	 err;
 };
 
 /*
@@ -190,7 +198,8 @@ read_some(struct cga_input *in, void *buf, size_t len)
 	ssize_t	 n;
 
 	if ((n = in_read(in, buf, len)) == -1)
-		cga_diag("%s: read error: %s", in->path, strerror(errno));
+		cga_diag_msgf(in->path, 0, CGA_MSG_READ_ERROR,
+		    strerror(errno));
 	else if (in->size > 0)
 		progress(in, (size_t)n);
 	return n;
@@ -229,7 +238,7 @@ sniff(struct cga_input *in)
 	gz->z.next_in = gz->in;
 	gz->z.avail_in = (uInt)have;
 	if (inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK) {
-		cga_diag("%s: cannot inflate: %s", in->path,
+		cga_diag_msgf(in->path, 0, CGA_MSG_GZIP_INIT,
 		    gz->z.msg ? gz->z.msg : "zlib error");
 		free(gz->in);
 		free(gz);
@@ -246,7 +255,7 @@ sniff(struct cga_input *in)
  * inflating thread the read is the one place it may be cancelled.
  */
 static int
-gz_read(struct cga_input *in, char *err, size_t errlen)
+gz_read(struct cga_input *in, struct gz_err *err)
 {
 	struct cga_gzip	*gz = in->gz;
 	ssize_t		 n;
@@ -258,7 +267,8 @@ gz_read(struct cga_input *in, char *err, size_t errlen)
 	if (gz->threaded)
 		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	if (n == -1) {
-		snprintf(err, errlen, "%s: read error: %s", in->path,
+		err->msg = CGA_MSG_READ_ERROR;
+		snprintf(err->detail, sizeof(err->detail), "%s",
 		    strerror(errno));
 		return -1;
 	}
@@ -274,8 +284,7 @@ gz_read(struct cga_input *in, char *err, size_t errlen)
  * (printed by the reader when it comes to it).
  */
 static ssize_t
-inflate_some(struct cga_input *in, char *buf, size_t len, char *err,
-    size_t errlen)
+inflate_some(struct cga_input *in, char *buf, size_t len, struct gz_err *err)
 {
 	struct cga_gzip	*gz = in->gz;
 	int		 r;
@@ -284,14 +293,14 @@ inflate_some(struct cga_input *in, char *buf, size_t len, char *err,
 	gz->z.avail_out = (uInt)(len > UINT32_MAX ? UINT32_MAX : len);
 	while (gz->z.avail_out == len && !gz->done) {
 		if (gz->z.avail_in == 0 && !gz->eof &&
-		    gz_read(in, err, errlen) == -1)
+		    gz_read(in, err) == -1)
 			return -1;
 		r = inflate(&gz->z, Z_NO_FLUSH);
 		if (r == Z_STREAM_END) {
 			/* gzip files may hold several members, one after
 			 * another, as cat of two .gz files makes them. */
 			if (gz->z.avail_in == 0 && !gz->eof &&
-			    gz_read(in, err, errlen) == -1)
+			    gz_read(in, err) == -1)
 				return -1;
 			if (gz->z.avail_in == 0) {
 				gz->done = 1;
@@ -302,13 +311,14 @@ inflate_some(struct cga_input *in, char *buf, size_t len, char *err,
 			else
 				continue;
 		} else if (r == Z_BUF_ERROR && gz->z.avail_in == 0 && gz->eof) {
-			snprintf(err, errlen, "%s: compressed data ends too "
-			    "soon", in->path);
+			err->msg = CGA_MSG_GZIP_SHORT;
+			err->detail[0] = '\0';
 			return -1;
 		}
 		if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
-			snprintf(err, errlen, "%s: bad compressed data: %s",
-			    in->path, gz->z.msg ? gz->z.msg : "zlib error");
+			err->msg = CGA_MSG_GZIP_BAD;
+			snprintf(err->detail, sizeof(err->detail), "%s",
+			    gz->z.msg ? gz->z.msg : "zlib error");
 			return -1;
 		}
 	}
@@ -335,8 +345,7 @@ gz_thread(void *arg)
 		if (stop)
 			break;
 		sl = &gz->slot[gz->filled % GZIP_SLOTS];
-		n = inflate_some(in, sl->data, GZIP_OUT, sl->err,
-		    sizeof(sl->err));
+		n = inflate_some(in, sl->data, GZIP_OUT, &sl->err);
 		sl->len = n > 0 ? (size_t)n : 0;
 		sl->off = 0;
 		sl->end = n == 0 ? 1 : n == -1 ? -1 : 0;
@@ -407,7 +416,7 @@ gz_take(struct cga_input *in, char *buf, size_t len)
 	if (in->size > 0 && sl->off == 0 && sl->read > in->done)
 		progress(in, (size_t)(sl->read - in->done));
 	if (sl->end == -1) {
-		cga_diag("%s", sl->err);
+		cga_diag_msgf(in->path, 0, sl->err.msg, sl->err.detail);
 		return -1;
 	}
 	if (sl->end == 1)
@@ -428,14 +437,14 @@ gz_take(struct cga_input *in, char *buf, size_t len)
 static ssize_t
 gz_some(struct cga_input *in, char *buf, size_t len)
 {
-	char	 err[512];
-	ssize_t	 n;
+	struct gz_err	 err;
+	ssize_t		 n;
 
 	if (in->gz->threaded)
 		return gz_take(in, buf, len);
-	n = inflate_some(in, buf, len, err, sizeof(err));
+	n = inflate_some(in, buf, len, &err);
 	if (n == -1)
-		cga_diag("%s", err);
+		cga_diag_msgf(in->path, 0, err.msg, err.detail);
 	if (in->size > 0 && in->gz->read > in->done)
 		progress(in, (size_t)(in->gz->read - in->done));
 	return n;
@@ -465,12 +474,12 @@ cga_input_open(struct cga_input *in, const char *path)
 	else
 		in->fd = open(path, O_RDONLY);
 	if (in->fd == -1) {
-		cga_diag("%s: cannot open: %s", path, strerror(errno));
+		cga_diag_msgf(path, 0, CGA_MSG_OPEN, strerror(errno));
 		return -1;
 	}
 	if (fstat(in->fd, &st) == -1 || S_ISDIR(st.st_mode)) {
-		cga_diag("%s: cannot read: %s", path,
-		    S_ISDIR(st.st_mode) ? "Is a directory" : strerror(errno));
+		cga_diag_msgf(path, 0, CGA_MSG_READ, S_ISDIR(st.st_mode) ?
+		    "Is a directory" : strerror(errno));
 		close(in->fd);
 		in->fd = -1;
 		return -1;
@@ -595,9 +604,8 @@ cga_input_line(struct cga_input *in, char **line, size_t *len)
 		scanned = in->end - in->start;
 		if (scanned > CGA_LINE_MAX) {
 			/* /dev/zero, a comment inflating to gigabytes */
-			cga_diag_line(in->path, in->lineno + 1, "line too long: "
-			    "more than " CGA_LINE_MAX_TEXT " without a newline",
-			    s, CGA_DIAG_QUOTE);
+			cga_diag_msg(in->path, in->lineno + 1,
+			    CGA_MSG_LINE_LONG, s, CGA_DIAG_QUOTE);
 			return -1;
 		}
 		if ((r = fill(in)) == -1)

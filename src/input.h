@@ -1,7 +1,8 @@
 /*
  * input.h: reads a profile line by line in large blocks, from a file or
- * standard input ("-"), gzip-compressed or not; used by load.c and
- * main.c.
+ * standard input ("-"), gzip-compressed or not; used by the loader
+ * (loader.h: load.c, and header.c to sniff a profile's events), main.c
+ * and opts.c (which inputs can be read only once).
  */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H
@@ -16,8 +17,7 @@ struct cga_gzip;
  * hundred KB): a longer one is an error, not a buffer grown until memory
  * runs out.
  */
-#define CGA_LINE_MAX		(16u * 1024 * 1024)
-#define CGA_LINE_MAX_TEXT	"16 MiB"
+#define CGA_LINE_MAX		(16u * 1024 * 1024)	/* diag.c says it */
 
 struct cga_input {
 	const char	*path;

@@ -1,4 +1,7 @@
-/* load.h: the Callgrind/Cachegrind format reader; used by main.c. */
+/*
+ * load.h: the Callgrind/Cachegrind format reader (load.c, header.c,
+ * ids.c); used by main.c and opts.c.
+ */
 #ifndef CGA_LOAD_H
 #define CGA_LOAD_H
 
@@ -36,7 +39,5 @@ int	cga_profile_load(struct cga_profile *, const char *path,
  * added to *names (those not there yet), 0 if not, -1 after an error.
  */
 int	cga_profile_sniff(const char *path, char ***names, size_t *n);
-/* Computes derived events once every file is loaded; 0, or -1 on overflow. */
-int	cga_profile_finish(struct cga_profile *);
 
 #endif

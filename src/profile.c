@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "profile.h"
 
 /*
@@ -652,6 +653,61 @@ cga_cost_derive(const struct cga_profile *p, uint64_t *c)
 		c[i] = v;
 		if (def)
 			cga_cost_define(p, c, i);
+	}
+	return 0;
+}
+
+struct derive {
+	const struct cga_profile	*p;
+	int				 err;
+};
+
+static void
+derive_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct derive	*d = ctx;
+
+	(void)f;
+	(void)line;
+	d->err |= cga_cost_derive(d->p, cost);
+}
+
+int
+cga_profile_finish(struct cga_profile *p)
+{
+	struct cga_fn	*fn;
+	struct cga_call	*c, *ctmp;
+	struct derive	 d;
+	size_t		 i;
+	uint64_t	 at = 0;
+	int		 err = 0;
+
+	if ((err = cga_sites_merge(p, &at)) != 0) {
+		/* The last file loaded: sites of earlier ones were merged. */
+		cga_diag_msg(p->parts[p->nparts - 1].path, at, err == -1 ?
+		    CGA_MSG_CALL_COUNT_SUM : CGA_MSG_CALL_COST_SUM, NULL, 0);
+		return -1;
+	}
+	if (p->nev == p->nrec)
+		return 0;
+	err |= cga_cost_derive(p, p->total);
+	for (i = 0; i < p->nparts; i++) {
+		err |= cga_cost_derive(p, p->parts[i].total);
+		err |= cga_cost_derive(p, p->parts[i].self);
+	}
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		err |= cga_cost_derive(p, fn->self);
+	HASH_ITER(hh, p->calls, c, ctmp)
+		err |= cga_cost_derive(p, c->cost);
+	for (i = 0; i < p->nsites; i++)
+		err |= cga_cost_derive(p, cga_site_at(p, i)->cost);
+	d.p = p;
+	d.err = 0;
+	cga_lines_each(p, derive_line, &d);
+	err |= d.err;
+	if (err) {
+		cga_diag_msg(p->path, 0, CGA_MSG_DERIVED_BIG, NULL, 0);
+		return -1;
 	}
 	return 0;
 }

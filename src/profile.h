@@ -1,7 +1,8 @@
 /*
  * profile.h: the model of one or more loaded profiles: events, files with
- * their line costs, functions, call edges and call sites.  load.c builds it;
- * inclusive.c, report.c and the other printers read it.
+ * their line costs, functions, call edges and call sites.  The loader
+ * (load.c, header.c, ids.c) builds it; inclusive.c, report.c and the
+ * other printers read it.
  */
 #ifndef CGA_PROFILE_H
 #define CGA_PROFILE_H
@@ -56,8 +57,6 @@ struct cga_file {
 	size_t		 scap;		/* its size, a power of 2 */
 	uint64_t	*skeys;		/* page numbers */
 	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
-	int		 keep;		/* line costs kept: 0 not asked yet, */
-					/* 1 yes, 2 no (cannot be annotated) */
 	struct cga_file	*next;		/* all files, in the order they came */
 };
 
@@ -284,6 +283,11 @@ cga_site_at(const struct cga_profile *p, size_t i)
 
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
+/*
+ * Merges the call sites and computes derived events once every file is
+ * loaded: 0, or -1 after the message (a sum overflows).
+ */
+int	 cga_profile_finish(struct cga_profile *);
 
 static inline int
 cga_cost_defined(const struct cga_profile *p, const uint64_t *c, size_t i)

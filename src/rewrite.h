@@ -1,4 +1,4 @@
-/* rewrite.h: name rewrites of --mod-filename and --mod-funcname; main, load. */
+/* rewrite.h: name rewrites of --mod-filename, --mod-funcname; opts, ids.c. */
 #ifndef CGA_REWRITE_H
 #define CGA_REWRITE_H
 

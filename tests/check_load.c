@@ -7,9 +7,43 @@
 #include <string.h>
 
 #include "check_cga.h"
+#include "diag.h"
 
 #define LOAD_OK(text)		ck_assert_int_eq(load_profile(text), 0)
-#define LOAD_FAILS(text)	ck_assert_int_eq(load_profile(text), -1)
+
+/*
+ * The last diagnostic, after "cgannotate: PATH:", the path being the
+ * temporary file's: "LINE: MESSAGE: 'TEXT'", or " MESSAGE" without a line.
+ */
+static const char *
+last_diag(void)
+{
+	const char	*colon;
+
+	ck_assert_msg(strncmp(cga_diag_last, "cgannotate: ", 12) == 0,
+	    "no diagnostic, or not one of cgannotate's: '%s'", cga_diag_last);
+	colon = strchr(cga_diag_last + 12, ':');
+	ck_assert_ptr_nonnull(colon);
+	return colon + 1;
+}
+
+/* A load that prints msg (see last_diag) last, refusing the profile. */
+#define LOAD_FAILS(text, msg)	do {					\
+	unsigned long	n_ = cga_diag_count;				\
+									\
+	ck_assert_int_eq(load_profile(text), -1);			\
+	ck_assert_uint_gt(cga_diag_count, n_);				\
+	ck_assert_str_eq(last_diag(), msg);				\
+} while (0)
+
+/* A load that prints msg (see last_diag) last, yet loads the profile. */
+#define LOAD_WARNS(text, msg)	do {					\
+	unsigned long	n_ = cga_diag_count;				\
+									\
+	ck_assert_int_eq(load_profile(text), 0);			\
+	ck_assert_uint_gt(cga_diag_count, n_);				\
+	ck_assert_str_eq(last_diag(), msg);				\
+} while (0)
 
 /* ---- header lines ---- */
 
@@ -34,13 +68,16 @@ END_TEST
 
 START_TEST(version_2_is_rejected)
 {
-	LOAD_FAILS("version: 2\nevents: Ir\nfn=main\n1 5\n");
+	LOAD_FAILS("version: 2\nevents: Ir\nfn=main\n1 5\n",
+	    "1: unsupported format version (this reads version 1): "
+	    "'version: 2'");
 }
 END_TEST
 
 START_TEST(version_that_is_no_number_is_rejected)
 {
-	LOAD_FAILS("version: one\nevents: Ir\nfn=main\n1 5\n");
+	LOAD_FAILS("version: one\nevents: Ir\nfn=main\n1 5\n",
+	    "1: expected a version number: 'version: one'");
 }
 END_TEST
 
@@ -83,7 +120,8 @@ END_TEST
 /* A cmd: broken over lines leaves text that looks like a cost line. */
 START_TEST(number_text_in_header_only_warns)
 {
-	LOAD_OK("cmd: prog\n5 files\n+x\nevents: Ir\nfn=main\n1 5\n");
+	LOAD_WARNS("cmd: prog\n5 files\n+x\nevents: Ir\nfn=main\n1 5\n",
+	    "3: warning: unknown header line, skipped: '+x'");
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
 	ck_assert_uint_eq(total_of("Ir"), 5);
 }
@@ -91,19 +129,21 @@ END_TEST
 
 START_TEST(profile_without_events_line_is_rejected)
 {
-	LOAD_FAILS("fn=main\n1 5\n");
+	LOAD_FAILS("fn=main\n1 5\n",
+	    "1: expected an events: line before this line: 'fn=main'");
 }
 END_TEST
 
 START_TEST(profile_without_cost_lines_is_rejected)
 {
-	LOAD_FAILS("events: Ir\n");
+	LOAD_FAILS("events: Ir\n", "1: no cost lines");
 }
 END_TEST
 
 START_TEST(empty_file_is_rejected)
 {
-	LOAD_FAILS("");
+	LOAD_FAILS("",
+	    " no events: line: not a Callgrind or Cachegrind profile");
 }
 END_TEST
 
@@ -112,18 +152,22 @@ START_TEST(missing_file_is_rejected)
 	tp = cga_profile_new();
 	ck_assert_int_eq(cga_profile_load(tp, "/nonexistent/cga.out",
 	    &cga_test_opts), -1);
+	ck_assert_str_eq(cga_diag_last, "cgannotate: /nonexistent/cga.out: "
+	    "cannot open: No such file or directory");
 }
 END_TEST
 
 START_TEST(events_line_without_names_is_rejected)
 {
-	LOAD_FAILS("events:\nfn=main\n1 5\n");
+	LOAD_FAILS("events:\nfn=main\n1 5\n",
+	    "1: expected event names after events:: 'events:'");
 }
 END_TEST
 
 START_TEST(event_named_twice_in_events_is_rejected)
 {
-	LOAD_FAILS("events: Ir Dr Ir\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir Dr Ir\nfn=main\n1 5\n",
+	    "1: event named twice in events:: 'events: Ir Dr Ir'");
 }
 END_TEST
 
@@ -190,31 +234,39 @@ END_TEST
 
 START_TEST(positions_out_of_order_are_rejected)
 {
-	LOAD_FAILS("positions: line instr\nevents: Ir\nfn=main\n1 2 5\n");
+	LOAD_FAILS("positions: line instr\nevents: Ir\nfn=main\n1 2 5\n",
+	    "1: expected positions: in the order instr, bb, line, each once: "
+	    "'positions: line instr'");
 }
 END_TEST
 
 START_TEST(positions_named_twice_are_rejected)
 {
-	LOAD_FAILS("positions: line line\nevents: Ir\nfn=main\n1 2 5\n");
+	LOAD_FAILS("positions: line line\nevents: Ir\nfn=main\n1 2 5\n",
+	    "1: expected positions: in the order instr, bb, line, each once: "
+	    "'positions: line line'");
 }
 END_TEST
 
 START_TEST(positions_unknown_value_is_rejected)
 {
-	LOAD_FAILS("positions: column\nevents: Ir\nfn=main\n1 5\n");
+	LOAD_FAILS("positions: column\nevents: Ir\nfn=main\n1 5\n",
+	    "1: expected positions: of instr, bb and line: "
+	    "'positions: column'");
 }
 END_TEST
 
 START_TEST(positions_without_values_are_rejected)
 {
-	LOAD_FAILS("positions:\nevents: Ir\nfn=main\n1 5\n");
+	LOAD_FAILS("positions:\nevents: Ir\nfn=main\n1 5\n",
+	    "1: expected positions: of instr, bb and line: 'positions:'");
 }
 END_TEST
 
 START_TEST(cost_line_with_too_few_positions_is_rejected)
 {
-	LOAD_FAILS("positions: instr line\nevents: Ir\nfn=main\n0x10\n");
+	LOAD_FAILS("positions: instr line\nevents: Ir\nfn=main\n0x10\n",
+	    "4: expected a position: '0x10'");
 }
 END_TEST
 
@@ -294,26 +346,31 @@ END_TEST
 
 START_TEST(derived_event_of_unknown_event_is_rejected)
 {
-	LOAD_FAILS("events: Ir Dr\nevent: Sum = Ir + Foo\nfn=main\n1 3 4\n");
+	LOAD_FAILS("events: Ir Dr\nevent: Sum = Ir + Foo\nfn=main\n1 3 4\n",
+	    "2: derived event names an unknown event: 'Foo'");
 }
 END_TEST
 
 START_TEST(derived_event_with_recorded_name_is_rejected)
 {
-	LOAD_FAILS("events: Ir Dr\nevent: Ir = Dr\nfn=main\n1 3 4\n");
+	LOAD_FAILS("events: Ir Dr\nevent: Ir = Dr\nfn=main\n1 3 4\n",
+	    "2: derived event has the name of another event: 'Ir'");
 }
 END_TEST
 
 START_TEST(derived_event_with_bad_expression_is_rejected)
 {
-	LOAD_FAILS("events: Ir Dr\nevent: Sum = Ir + + Dr\nfn=main\n1 3 4\n");
+	LOAD_FAILS("events: Ir Dr\nevent: Sum = Ir + + Dr\nfn=main\n1 3 4\n",
+	    "2: expected a derived event as 'NAME = [N [*]] EVENT + ...': "
+	    "'Ir + + Dr'");
 }
 END_TEST
 
 START_TEST(derived_event_overflowing_fails_finish)
 {
 	LOAD_FAILS("events: Ir\nevent: X = 2 * Ir\nfn=main\n"
-	    "1 9223372036854775808\n");
+	    "1 9223372036854775808\n",
+	    " a derived event's count does not fit in 64 bits");
 }
 END_TEST
 
@@ -350,13 +407,15 @@ END_TEST
 
 START_TEST(derived_events_in_a_cycle_are_rejected)
 {
-	LOAD_FAILS("events: Ir\nevent: A = B\nevent: B = A\nfn=main\n1 3\n");
+	LOAD_FAILS("events: Ir\nevent: A = B\nevent: B = A\nfn=main\n1 3\n",
+	    "3: derived events refer to each other in a cycle: 'B'");
 }
 END_TEST
 
 START_TEST(derived_event_naming_itself_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nevent: A = Ir + A\nfn=main\n1 3\n");
+	LOAD_FAILS("events: Ir\nevent: A = Ir + A\nfn=main\n1 3\n",
+	    "2: derived events refer to each other in a cycle: 'A'");
 }
 END_TEST
 
@@ -364,7 +423,8 @@ END_TEST
 START_TEST(derived_event_of_unknown_event_after_long_name_is_rejected)
 {
 	LOAD_FAILS("events: Ir Dr\nevent: Ir : Fetches\n"
-	    "event: Sum = Ir + Foo\nfn=main\n1 3 4\n");
+	    "event: Sum = Ir + Foo\nfn=main\n1 3 4\n",
+	    "3: derived event names an unknown event: 'Foo'");
 }
 END_TEST
 
@@ -438,7 +498,9 @@ END_TEST
 /* A totals: line that disagrees is a warning; its numbers still count. */
 START_TEST(totals_disagreeing_with_cost_lines_only_warns)
 {
-	LOAD_OK("events: Ir\nfn=main\n1 5\ntotals: 6\n");
+	LOAD_WARNS("events: Ir\nfn=main\n1 5\ntotals: 6\n", "4: warning: "
+	    "totals: line disagrees with the sum of the cost lines (Ir: 6, "
+	    "cost lines: 5)");
 	ck_assert_uint_eq(total_of("Ir"), 6);
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
 }
@@ -473,7 +535,8 @@ END_TEST
 
 START_TEST(summary_with_more_numbers_than_events_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nsummary: 100 50\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir\nsummary: 100 50\nfn=main\n1 5\n",
+	    "2: more counts than events: 'summary: 100 50'");
 }
 END_TEST
 
@@ -485,9 +548,18 @@ START_TEST(summary_before_events_is_read)
 }
 END_TEST
 
+/* A summary:'s counts may follow the colon straight away. */
+START_TEST(summary_without_blank_is_read)
+{
+	LOAD_OK("events: Ir\nsummary:100\nfn=main\n1 5\n");
+	ck_assert_uint_eq(total_of("Ir"), 100);
+}
+END_TEST
+
 START_TEST(summary_with_bad_number_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nsummary: lots\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir\nsummary: lots\nfn=main\n1 5\n",
+	    "2: expected a count: 'summary: lots'");
 }
 END_TEST
 
@@ -782,51 +854,59 @@ END_TEST
 START_TEST(calls_followed_by_a_position_line_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 10\n"
-	    "fn=g\n1 7\n");
+	    "fn=g\n1 7\n",
+	    "6: expected the cost line of the calls= line before: 'fn=g'");
 }
 END_TEST
 
 START_TEST(calls_followed_by_a_header_line_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 10\n"
-	    "totals: 7\n1 7\n");
+	    "totals: 7\n1 7\n",
+	    "6: expected the cost line of the calls= line before: 'totals: 7'");
 }
 END_TEST
 
 START_TEST(calls_at_end_of_file_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1 10\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=1 10\n",
+	    "6: calls= line is not followed by a cost line");
 }
 END_TEST
 
 START_TEST(calls_without_cfn_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncalls=1 10\n1 7\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncalls=1 10\n1 7\n",
+	    "4: calls= line without a cfn= line before it: 'calls=1 10'");
 }
 END_TEST
 
 START_TEST(calls_with_negative_count_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=-1 10\n1 7\n");
+	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=-1 10\n1 7\n",
+	    "4: negative call count: 'calls=-1 10'");
 }
 END_TEST
 
 START_TEST(calls_without_count_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=x 10\n1 7\n");
+	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=x 10\n1 7\n",
+	    "4: expected 'calls=COUNT TARGET': 'calls=x 10'");
 }
 END_TEST
 
 START_TEST(calls_target_below_zero_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n5 1\ncfn=f\ncalls=1 -6\n5 7\n");
+	LOAD_FAILS("events: Ir\nfn=main\n5 1\ncfn=f\ncalls=1 -6\n5 7\n",
+	    "5: relative position goes below 0: 'calls=1 -6'");
 }
 END_TEST
 
 START_TEST(call_count_sum_overflowing_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\n"
-	    "calls=18446744073709551615 10\n1 7\ncalls=1 10\n1 7\n");
+	    "calls=18446744073709551615 10\n1 7\ncalls=1 10\n1 7\n",
+	    "7: call count sum overflows 64 bits: '1 7'");
 }
 END_TEST
 
@@ -949,19 +1029,22 @@ END_TEST
 
 START_TEST(jcnd_malformed_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njcnd=3-5 +2\n6 1\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njcnd=3-5 +2\n6 1\n",
+	    "5: expected 'jcnd=COUNT/COUNT TARGET': 'jcnd=3-5 +2'");
 }
 END_TEST
 
 START_TEST(jcnd_without_second_count_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njcnd=3/ +2\n6 1\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njcnd=3/ +2\n6 1\n",
+	    "5: expected 'jcnd=COUNT/COUNT TARGET': 'jcnd=3/ +2'");
 }
 END_TEST
 
 START_TEST(jump_without_count_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njump=x +2\n6 1\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n5 10\njump=x +2\n6 1\n",
+	    "5: expected 'jump=COUNT TARGET': 'jump=x +2'");
 }
 END_TEST
 
@@ -1051,32 +1134,37 @@ END_TEST
 
 START_TEST(file_id_used_before_definition_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=(1)\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir\nfl=(1)\nfn=main\n1 5\n",
+	    "2: name id used before it is defined: 'fl=(1)'");
 }
 END_TEST
 
 START_TEST(function_id_used_before_definition_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\n");
+	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\n",
+	    "3: name id used before it is defined: 'fn=(1)'");
 }
 END_TEST
 
 START_TEST(object_id_used_before_definition_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nob=(1)\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nob=(1)\nfn=main\n1 5\n",
+	    "3: name id used before it is defined: 'ob=(1)'");
 }
 END_TEST
 
 START_TEST(cfn_id_used_before_definition_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n",
+	    "4: name id used before it is defined: 'cfn=(9)'");
 }
 END_TEST
 
 START_TEST(id_redefined_with_another_name_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1) main\n1 5\n"
-	    "fn=(1) other\n2 1\n");
+	    "fn=(1) other\n2 1\n",
+	    "5: name id defined again with another name: 'fn=(1) other'");
 }
 END_TEST
 
@@ -1100,7 +1188,8 @@ END_TEST
 
 START_TEST(malformed_id_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=(1x) a.c\nfn=main\n1 5\n");
+	LOAD_FAILS("events: Ir\nfl=(1x) a.c\nfn=main\n1 5\n",
+	    "2: expected '(number)' before the name: 'fl=(1x) a.c'");
 }
 END_TEST
 
@@ -1166,13 +1255,15 @@ END_TEST
 START_TEST(instr_subposition_below_zero_is_rejected)
 {
 	LOAD_FAILS("positions: instr line\nevents: Ir\nfn=main\n"
-	    "0x10 5 1\n-0x11 * 2\n");
+	    "0x10 5 1\n-0x11 * 2\n",
+	    "5: relative position goes below 0: '-0x11 * 2'");
 }
 END_TEST
 
 START_TEST(relative_line_below_zero_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n3 1\n-4 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n3 1\n-4 1\n",
+	    "4: relative position goes below 0: '-4 1'");
 }
 END_TEST
 
@@ -1185,31 +1276,36 @@ END_TEST
 
 START_TEST(relative_position_past_2_64_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n18446744073709551615 1\n+1 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n18446744073709551615 1\n+1 1\n",
+	    "4: relative position goes past 2^64-1: '+1 1'");
 }
 END_TEST
 
 START_TEST(plus_without_digits_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n3 1\n+ 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n3 1\n+ 1\n",
+	    "4: expected digits after the sign of a relative position: '+ 1'");
 }
 END_TEST
 
 START_TEST(minus_without_digits_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n3 1\n- 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n3 1\n- 1\n",
+	    "4: expected digits after the sign of a relative position: '- 1'");
 }
 END_TEST
 
 START_TEST(star_followed_by_text_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n3 1\n*2 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n3 1\n*2 1\n",
+	    "4: expected a position: '*2 1'");
 }
 END_TEST
 
 START_TEST(position_too_big_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n18446744073709551616 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n18446744073709551616 1\n",
+	    "3: position does not fit in 64 bits: '18446744073709551616 1'");
 }
 END_TEST
 
@@ -1232,13 +1328,15 @@ END_TEST
 
 START_TEST(count_of_2_64_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 18446744073709551616\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 18446744073709551616\n",
+	    "3: number does not fit in 64 bits: '1 18446744073709551616'");
 }
 END_TEST
 
 START_TEST(hex_count_of_2_64_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 0x10000000000000000\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 0x10000000000000000\n",
+	    "3: number does not fit in 64 bits: '1 0x10000000000000000'");
 }
 END_TEST
 
@@ -1252,14 +1350,16 @@ END_TEST
 
 START_TEST(cost_sum_overflowing_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 18446744073709551615\n2 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 18446744073709551615\n2 1\n",
+	    "4: cost sum overflows 64 bits: '2 1'");
 }
 END_TEST
 
 START_TEST(call_cost_sum_overflowing_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=1 1\n"
-	    "1 18446744073709551615\ncalls=1 1\n1 1\n");
+	    "1 18446744073709551615\ncalls=1 1\n1 1\n",
+	    "7: cost sum overflows 64 bits: '1 1'");
 }
 END_TEST
 
@@ -1267,31 +1367,36 @@ END_TEST
 START_TEST(program_total_overflowing_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nsummary: 18446744073709551615\nfn=main\n1 1\n"
-	    "events: Ir\nsummary: 1\nfn=main\n1 1\n");
+	    "events: Ir\nsummary: 1\nfn=main\n1 1\n",
+	    " program totals overflow 64 bits");
 }
 END_TEST
 
 START_TEST(negative_count_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 -5\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 -5\n",
+	    "3: negative count: '1 -5'");
 }
 END_TEST
 
 START_TEST(count_that_is_no_number_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 five\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 five\n",
+	    "3: expected a count: '1 five'");
 }
 END_TEST
 
 START_TEST(count_with_trailing_letters_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 5x\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 5x\n",
+	    "3: expected a count: '1 5x'");
 }
 END_TEST
 
 START_TEST(more_counts_than_events_is_rejected)
 {
-	LOAD_FAILS("events: Ir Dr\nfn=main\n1 5 6 7\n");
+	LOAD_FAILS("events: Ir Dr\nfn=main\n1 5 6 7\n",
+	    "3: more counts than events: '1 5 6 7'");
 }
 END_TEST
 
@@ -1319,6 +1424,70 @@ START_TEST(tabs_separate_counts)
 	LOAD_OK("events: Ir Dr\nfl=a.c\nfn=main\n1\t5 \t6  \n");
 	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 5);
 	ck_assert_uint_eq(self_of("a.c:main", "Dr"), 6);
+}
+END_TEST
+
+/* Leading zeros do not count against the 20 digits of 2^64-1. */
+START_TEST(long_numbers_of_leading_zeros_fit)
+{
+	LOAD_OK("events: Ir Dr\nfl=a.c\nfn=main\n0000000000000000000000007 1 "
+	    "00000000000000000000018446744073709551615\n"
+	    "+0x00000000000000000001 0x0000000000000000000000ff\n");
+	ck_assert_uint_eq(line_of("a.c", 7, "Dr"), UINT64_MAX);
+	ck_assert_uint_eq(line_of("a.c", 8, "Ir"), 255);
+}
+END_TEST
+
+START_TEST(long_number_past_2_64_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n1 000018446744073709551616\n",
+	    "3: number does not fit in 64 bits: '1 000018446744073709551616'");
+}
+END_TEST
+
+/* Lines of more counts than the block loop takes: read one at a time. */
+START_TEST(counts_of_many_events_add_up)
+{
+	char	 text[2048], *at = text;
+	int	 i;
+
+	at += sprintf(at, "events:");
+	for (i = 0; i < 70; i++)
+		at += sprintf(at, " E%d", i);
+	at += sprintf(at, "\nfl=a.c\nfn=main\n1");
+	for (i = 0; i < 70; i++)
+		at += sprintf(at, " %d", i + 1);
+	at += sprintf(at, "\n+1 5\n");
+	LOAD_OK(text);
+	ck_assert_uint_eq(self_of("a.c:main", "E0"), 6);
+	ck_assert_uint_eq(self_of("a.c:main", "E69"), 70);
+	ck_assert_uint_eq(line_of("a.c", 2, "E0"), 5);
+	ck_assert(!def(find_line(tp, "a.c", 2), "E1"));
+}
+END_TEST
+
+/*
+ * The lines the block loop reads are counted: a line it hands on is
+ * named by its own number.
+ */
+START_TEST(line_after_block_read_lines_is_named_by_its_number)
+{
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\n1 1\n+1 1\njump=1 +2\n"
+	    "jcnd=1/2 -1\n+1 1\n* 1\n1 x\n",
+	    "10: expected a count: '1 x'");
+}
+END_TEST
+
+/* Tabs and runs of blanks take a line out of the block loop, alike. */
+START_TEST(blanks_of_any_kind_read_alike)
+{
+	LOAD_OK("positions: instr line\nevents: Ir Dr\nfl=a.c\nfn=main\n"
+	    "0x10 3 1 2\n+4\t+1 1  2 \njump=1\t+4 +1\njcnd=1\t2  *\t*\n"
+	    "+4 +1 1 2\n");
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 3);
+	ck_assert_uint_eq(self_of("a.c:main", "Dr"), 6);
+	ck_assert_uint_eq(line_of("a.c", 4, "Dr"), 2);
+	ck_assert_uint_eq(line_of("a.c", 5, "Ir"), 1);
 }
 END_TEST
 
@@ -1367,14 +1536,16 @@ END_TEST
 
 START_TEST(unknown_position_line_only_warns)
 {
-	LOAD_OK("events: Ir\nfn=main\nxx=whatever\n1 5\n");
+	LOAD_WARNS("events: Ir\nfn=main\nxx=whatever\n1 5\n",
+	    "3: warning: unknown line kind, skipped: 'xx=whatever'");
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
 }
 END_TEST
 
 START_TEST(unknown_header_line_only_warns)
 {
-	LOAD_OK("events: Ir\nfrobnicate: yes\nfn=main\n1 5\n");
+	LOAD_WARNS("events: Ir\nfrobnicate: yes\nfn=main\n1 5\n",
+	    "2: warning: unknown header line, skipped: 'frobnicate: yes'");
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
 	ck_assert_uint_eq(tp->nparts, 1);
 }
@@ -1382,7 +1553,8 @@ END_TEST
 
 START_TEST(stray_text_only_warns)
 {
-	LOAD_OK("events: Ir\nfn=main\nHello, world\n1 5\n");
+	LOAD_WARNS("events: Ir\nfn=main\nHello, world\n1 5\n",
+	    "3: warning: unknown line kind, skipped: 'Hello, world'");
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
 }
 END_TEST
@@ -1390,19 +1562,24 @@ END_TEST
 /* More than the warnings shown are only counted. */
 START_TEST(many_warnings_still_load)
 {
-	char	*text = malloc(64 * 30 + 64);
-	size_t	 i;
-	int	 rc;
+	char		*text = malloc(64 * 30 + 64);
+	size_t		 i;
+	unsigned long	 n;
+	int		 rc;
 
 	ck_assert_ptr_nonnull(text);
 	strcpy(text, "events: Ir\nfn=main\n");
 	for (i = 0; i < 30; i++)
 		strcat(text, "nonsense\n");
 	strcat(text, "1 5\n");
+	n = cga_diag_count;
 	rc = load_profile(text);
 	free(text);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
+	/* 20 warnings, then how many more there were. */
+	ck_assert_uint_eq(cga_diag_count, n + 21);
+	ck_assert_str_eq(last_diag(), " 10 more warnings not shown");
 }
 END_TEST
 
@@ -1413,6 +1590,7 @@ START_TEST(nul_byte_is_rejected)
 	tp = cga_profile_new();
 	ck_assert_int_eq(load_into(tp, text, sizeof(text) - 1,
 	    &cga_test_opts), -1);
+	ck_assert_str_eq(last_diag(), "2: NUL byte in line: 'fn=ma\\x00in'");
 }
 END_TEST
 
@@ -1423,6 +1601,7 @@ START_TEST(nul_byte_in_cost_line_is_rejected)
 	tp = cga_profile_new();
 	ck_assert_int_eq(load_into(tp, text, sizeof(text) - 1,
 	    &cga_test_opts), -1);
+	ck_assert_str_eq(last_diag(), "3: NUL byte in line: '1 5\\x00 6'");
 }
 END_TEST
 
@@ -1634,14 +1813,33 @@ END_TEST
 
 START_TEST(later_part_with_unknown_event_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 5\nevents: Ir Bc\nfn=main\n1 1 1\n");
+	LOAD_FAILS("events: Ir\nfn=main\n1 5\nevents: Ir Bc\nfn=main\n1 1 1\n",
+	    "4: event not among the events of the first part: 'events: Ir Bc'");
 }
 END_TEST
 
 START_TEST(later_part_event_line_with_unknown_event_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfn=main\n1 5\nevents: Ir\nevent: Foo = Ir\n"
-	    "fn=main\n1 1\n");
+	    "fn=main\n1 1\n",
+	    "5: event not among the events of the first part: "
+	    "'event: Foo = Ir'");
+}
+END_TEST
+
+/*
+ * A header line ends the part before it, whose summary: is read then: the
+ * lines after are still named by their own numbers, and the header line
+ * by its own text.
+ */
+START_TEST(lines_after_a_part_with_summary_keep_their_numbers)
+{
+	LOAD_FAILS("events: Ir\nsummary: 10\nfn=main\n1 5\nevents: Ir\n"
+	    "fn=main\n1 x\n", "7: expected a count: '1 x'");
+	LOAD_FAILS("events: Ir\nsummary: 10\nfn=main\n1 5\n"
+	    "event: Foo : long name\nfn=main\n1 1\n",
+	    "5: event not among the events of the first part: "
+	    "'event: Foo : long name'");
 }
 END_TEST
 
@@ -1672,7 +1870,9 @@ END_TEST
 START_TEST(calls_at_end_of_part_is_rejected)
 {
 	LOAD_FAILS("events: Ir\nfn=main\ncfn=f\ncalls=1 1\nevents: Ir\n"
-	    "fn=main\n1 1\n");
+	    "fn=main\n1 1\n",
+	    "5: expected the cost line of the calls= line before: "
+	    "'events: Ir'");
 }
 END_TEST
 
@@ -1827,6 +2027,7 @@ load_suite(void)
 	tcase_add_test(tc, summary_of_zeros_falls_back_to_totals);
 	tcase_add_test(tc, summary_with_more_numbers_than_events_is_rejected);
 	tcase_add_test(tc, summary_before_events_is_read);
+	tcase_add_test(tc, summary_without_blank_is_read);
 	tcase_add_test(tc, summary_with_bad_number_is_rejected);
 	suite_add_tcase(s, tc);
 
@@ -1941,6 +2142,11 @@ load_suite(void)
 	tcase_add_test(tc, fewer_counts_than_events_leave_events_undefined);
 	tcase_add_test(tc, cost_line_without_counts_adds_nothing);
 	tcase_add_test(tc, tabs_separate_counts);
+	tcase_add_test(tc, long_numbers_of_leading_zeros_fit);
+	tcase_add_test(tc, long_number_past_2_64_is_rejected);
+	tcase_add_test(tc, counts_of_many_events_add_up);
+	tcase_add_test(tc, line_after_block_read_lines_is_named_by_its_number);
+	tcase_add_test(tc, blanks_of_any_kind_read_alike);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("lines");
@@ -1976,6 +2182,7 @@ load_suite(void)
 	tcase_add_test(tc, later_part_with_unknown_event_is_rejected);
 	tcase_add_test(tc,
 	    later_part_event_line_with_unknown_event_is_rejected);
+	tcase_add_test(tc, lines_after_a_part_with_summary_keep_their_numbers);
 	tcase_add_test(tc, later_part_starts_its_own_positions);
 	tcase_add_test(tc, trailing_header_only_part_adds_nothing);
 	tcase_add_test(tc, calls_at_end_of_part_is_rejected);

@@ -59,14 +59,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fwrite(data, 1, size, f);
 	fclose(f);
 
-	memset(&o, 0, sizeof(o));
-	o.threshold = "100";
+	cga_opts_init(&o);
+	o.threshold = (char *)"100";
 	o.threshold_val = 100;
 	o.show_percs = 1;
 	o.context = 2;
 	o.inclusive = size % 2;
 	o.tree = CGA_TREE_CALLER | CGA_TREE_CALLING;
-	o.format = &cga_format_text;
 	p = cga_profile_new();
 	cga_view_init(&v, &o);
 	if (cga_profile_load(p, path, &lo) == 0 &&

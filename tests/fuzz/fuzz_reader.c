@@ -1,8 +1,9 @@
 /*
- * fuzz_reader.c: libFuzzer target comparing the two readers of cost lines:
- * an input read as it is (the fast reader takes what is in valgrind's own
- * form) and read with tabs for the spaces of its cost, jump and call lines
- * (which only the general reader takes) must load alike.
+ * fuzz_reader.c: libFuzzer target comparing the two loops that call the
+ * loader's parse primitives: an input read as it is (the block loop takes
+ * its cost and jump lines in valgrind's own form) and read with tabs for
+ * the spaces of those lines and of calls= lines (which the block loop
+ * hands to the line-at-a-time path) must load alike.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,8 +34,8 @@ put(const char *p, const uint8_t *data, size_t len)
 
 /*
  * Whether the line at s (len bytes left in the input) is one that only
- * the general reader should take once its spaces are tabs: a cost line,
- * or a jump=, jcnd= or calls= line.
+ * the line-at-a-time path should take once its spaces are tabs: a cost
+ * line, or a jump=, jcnd= or calls= line.
  */
 static int
 spaced_line(const uint8_t *s, size_t len)
@@ -57,7 +58,7 @@ spaced_line(const uint8_t *s, size_t len)
 
 /*
  * A copy of the input where each space of those lines is a tab: the same
- * tokens, in a form the fast reader leaves to the general one.
+ * tokens, in a form the block loop leaves to the line-at-a-time path.
  */
 static uint8_t *
 tabbed(const uint8_t *data, size_t size)
@@ -201,12 +202,30 @@ profiles_differ(const struct cga_profile *a, const struct cga_profile *b)
 	return 0;
 }
 
+/*
+ * The last diagnostic past its path and up to the text it quotes, which
+ * the tabs change: "LINE: MESSAGE".  The table's messages hold no ": '".
+ */
+static void
+last_diag(char *buf, size_t len)
+{
+	const char	*s, *q;
+
+	s = strchr(cga_diag_last + strlen("cgannotate: "), ':');
+	s = s != NULL ? s + 1 : cga_diag_last;
+	q = strstr(s, ": '");
+	snprintf(buf, len, "%.*s", (int)(q != NULL ? q - s : (int)strlen(s)),
+	    s);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cga_load_opts	 lo = { .cwd = "/tmp/" };
 	struct cga_profile	*p[2];
 	uint8_t			*t;
+	unsigned long		 ndiag[2];
+	char			 diag[2][CGA_DIAG_LAST];
 	int			 rc[2], i;
 
 	if (path[0][0] == '\0') {
@@ -222,7 +241,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b)
 		return 0;
 	/*
-	 * Half the inputs keep line costs, which the fast reader then adds
+	 * Half the inputs keep line costs, which the block loop then adds
 	 * to each line's cost as well.
 	 */
 	if (size > 0 && (data[size / 2] & 1)) {
@@ -237,14 +256,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(t);
 
 	for (i = 0; i < 2; i++) {
+		ndiag[i] = cga_diag_count;
 		p[i] = cga_profile_new();
 		rc[i] = cga_profile_load(p[i], path[i], &lo) == 0 &&
 		    cga_profile_finish(p[i]) == 0;
+		ndiag[i] = cga_diag_count - ndiag[i];
+		last_diag(diag[i], sizeof(diag[i]));
 	}
 	if (rc[0] != rc[1]) {
 		fprintf(stderr, "fuzz_reader: the plain load %s, the tabbed "
 		    "load %s (lines %d)\n", rc[0] ? "succeeds" : "fails",
 		    rc[1] ? "succeeds" : "fails", lo.lines);
+		abort();
+	}
+	/* The same messages: the block loop words none of its own. */
+	if (ndiag[0] != ndiag[1] || (ndiag[0] > 0 &&
+	    strcmp(diag[0], diag[1]) != 0)) {
+		fprintf(stderr, "fuzz_reader: plain: %lu messages, the last "
+		    "'%s'; tabbed: %lu, '%s'\n", ndiag[0], diag[0], ndiag[1],
+		    diag[1]);
 		abort();
 	}
 	if (rc[0] && profiles_differ(p[0], p[1])) {

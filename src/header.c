@@ -1,0 +1,661 @@
+/*
+ * header.c: the header lines of a profile (version:, creator:, cmd:,
+ * positions:, events:, event: with derived events, summary:, totals:, ...)
+ * and the parts they begin and end.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader.h"
+
+/* An event name in an events: line. */
+struct span {
+	const char	*s;
+	size_t		 len;
+};
+
+/*
+ * The one reader of an events: line's value: its names, each once, into
+ * a new array (free it) of *n spans of v.  CGA_MSG_OK, or what is wrong:
+ * no name, or a name given twice (then kept once).
+ */
+static enum cga_msg
+events_split(const char *v, struct span **names, size_t *n)
+{
+	enum cga_msg	 m = CGA_MSG_OK;
+	size_t		 len, i;
+
+	*names = NULL;
+	*n = 0;
+	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
+		for (len = 0; !ends_token(v[len], '\0'); len++)
+			;
+		for (i = 0; i < *n; i++)
+			if ((*names)[i].len == len &&
+			    memcmp((*names)[i].s, v, len) == 0)
+				break;
+		if (i < *n) {
+			m = CGA_MSG_EVENTS_TWICE;
+			continue;
+		}
+		*names = xreallocarray(*names, *n + 1, sizeof(**names));
+		(*names)[*n].s = v;
+		(*names)[(*n)++].len = len;
+	}
+	if (*n == 0)
+		m = CGA_MSG_EVENTS_NONE;
+	return m;
+}
+
+int
+cga_profile_sniff(const char *path, char ***names, size_t *n)
+{
+	struct cga_input	 in;
+	struct span		*ev;
+	char			*s;
+	size_t			 len, nev, i, j;
+	int			 r;
+
+	if (cga_input_open(&in, path) == -1)
+		return -1;
+	while ((r = cga_input_line(&in, &s, &len)) > 0 && in.lineno <= 1000) {
+		if (strncmp(s, "events:", 7) != 0)
+			continue;
+		/* The loader words what may be wrong with the line. */
+		(void)events_split(s + 7, &ev, &nev);
+		for (i = 0; i < nev; i++) {
+			for (j = 0; j < *n; j++)
+				if (strlen((*names)[j]) == ev[i].len &&
+				    memcmp((*names)[j], ev[i].s,
+				    ev[i].len) == 0)
+					break;
+			if (j < *n)
+				continue;
+			*names = xreallocarray(*names, *n + 1,
+			    sizeof(**names));
+			(*names)[(*n)++] = xmemdup0(ev[i].s, ev[i].len);
+		}
+		free(ev);
+		cga_input_close(&in);
+		return 1;
+	}
+	cga_input_close(&in);
+	return r == -1 ? -1 : 0;
+}
+
+/*
+ * Adds mul times a derived event's expression to e's terms, in recorded
+ * events; a derived event named in it is expanded in turn.
+ */
+static int
+expand_terms(struct loader *ld, const struct pending_event *pe,
+    struct cga_event *ev, size_t nev, size_t nrec,
+    const struct pending_event **dpend, struct cga_event *e, uint64_t mul,
+    int depth)
+{
+	const char	*s = pe->expr, *name;
+	uint64_t	 coef;
+	size_t		 i, len;
+
+	if (depth > 16) {
+		cga_diag_msg(ld->path, pe->line, CGA_MSG_DERIVED_CYCLE,
+		    pe->name, strlen(pe->name));
+		return -1;
+	}
+	for (;;) {
+		s = skip_blanks(s);
+		coef = 1;
+		if (isdigit((unsigned char)*s)) {
+			if (number(&s, &coef) != NUM_OK)
+				goto bad;
+			s = skip_blanks(s);
+			if (*s == '*')
+				s = skip_blanks(s + 1);
+		}
+		for (name = s; *s != '\0' && !blank(*s) && *s != '+'; s++)
+			;
+		if ((len = (size_t)(s - name)) == 0)
+			goto bad;
+		for (i = 0; i < nev; i++)
+			if (strlen(ev[i].name) == len &&
+			    memcmp(ev[i].name, name, len) == 0)
+				break;
+		if (i == nev) {
+			cga_diag_msg(ld->path, pe->line,
+			    CGA_MSG_DERIVED_UNKNOWN, name, len);
+			return -1;
+		}
+		if (__builtin_mul_overflow(coef, mul, &coef)) {
+			cga_diag_msg(ld->path, pe->line,
+			    CGA_MSG_DERIVED_FACTOR, pe->expr,
+			    strlen(pe->expr));
+			return -1;
+		}
+		if (i < nrec) {
+			e->terms = xreallocarray(e->terms, e->nterms + 1,
+			    sizeof(*e->terms));
+			e->terms[e->nterms].ev = i;
+			e->terms[e->nterms++].coef = coef;
+		} else if (expand_terms(ld, dpend[i - nrec], ev, nev, nrec,
+		    dpend, e, coef, depth + 1) == -1)
+			return -1;
+		s = skip_blanks(s);
+		if (*s == '\0')
+			return 0;
+		if (*s++ != '+')
+			goto bad;
+	}
+bad:
+	cga_diag_msg(ld->path, pe->line, CGA_MSG_DERIVED_SYNTAX, pe->expr,
+	    strlen(pe->expr));
+	return -1;
+}
+
+/* Fixes the model's events from the first part's events: and event: lines. */
+static int
+make_events(struct loader *ld)
+{
+	struct cga_profile		 *p = ld->p;
+	struct cga_event		 *ev;
+	const struct pending_event	**dpend;
+	size_t				  nrec = ld->nevnames, nev, i, j;
+
+	/* Several profiles: the events of them all, known beforehand. */
+	if (ld->opts->nevents > 0)
+		nrec = ld->opts->nevents;
+	ev = xcalloc(nrec + ld->npend, sizeof(*ev));
+	dpend = xcalloc(ld->npend + 1, sizeof(*dpend));
+	for (i = 0; i < nrec; i++)
+		ev[i].name = ld->opts->nevents == 0 ? ld->evnames[i] :
+		    cga_profile_intern(p, ld->opts->events[i],
+		    strlen(ld->opts->events[i]));
+	nev = nrec;
+	for (i = 0; i < ld->npend; i++) {
+		for (j = 0; j < nev; j++)
+			if (strcmp(ev[j].name, ld->pend[i].name) == 0)
+				break;
+		if (ld->pend[i].expr == NULL) {
+			/* A long name only. */
+			if (j < nev && ld->pend[i].longname != NULL)
+				ev[j].longname = ld->pend[i].longname;
+			continue;
+		}
+		if (j < nev) {
+			cga_diag_msg(ld->path, ld->pend[i].line,
+			    CGA_MSG_DERIVED_NAME, ld->pend[i].name,
+			    strlen(ld->pend[i].name));
+			goto fail;
+		}
+		dpend[nev - nrec] = &ld->pend[i];
+		ev[nev].name = ld->pend[i].name;
+		ev[nev++].longname = ld->pend[i].longname;
+	}
+	/* Derived events sit after the recorded ones, in event: order. */
+	for (i = nrec; i < nev; i++)
+		if (expand_terms(ld, dpend[i - nrec], ev, nev, nrec, dpend,
+		    &ev[i], 1, 0) == -1)
+			goto fail;
+	free(dpend);
+	cga_profile_set_events(p, ev, nev, nrec);
+	p->total = cga_cost_new(p);
+	return 0;
+fail:
+	for (i = 0; i < nev; i++)
+		free(ev[i].terms);
+	free(ev);
+	free(dpend);
+	return -1;
+}
+
+/* The part's events: in the model's order. */
+static int
+map_events(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+	size_t			 i, k;
+
+	ld->nfev = ld->nevnames;
+	ld->map = xreallocarray(ld->map, ld->nfev, sizeof(*ld->map));
+	ld->cnt = xreallocarray(ld->cnt, ld->nfev, sizeof(*ld->cnt));
+	for (i = 0; i < ld->nfev; i++) {
+		ld->map[i] = cga_event_index(p, ld->evnames[i]);
+		if (ld->map[i] == CGA_NOEVENT || ld->map[i] >= p->nrec)
+			return cga_load_bad(ld, CGA_MSG_EVENTS_UNKNOWN);
+	}
+	free(ld->kmask);
+	ld->kmask = xcalloc((ld->nfev + 1) * p->maskw, sizeof(uint64_t));
+	for (k = 1; k <= ld->nfev; k++) {
+		memcpy(ld->kmask + k * p->maskw, ld->kmask + (k - 1) *
+		    p->maskw, p->maskw * sizeof(uint64_t));
+		ld->kmask[k * p->maskw + ld->map[k - 1] / 64] |=
+		    (uint64_t)1 << (ld->map[k - 1] % 64);
+	}
+	return 0;
+}
+
+/* Fixes the events once the first cost, position or summary line needs them. */
+static int
+need_events(struct loader *ld)
+{
+	if (!ld->have_events)
+		return cga_load_bad(ld, CGA_MSG_EVENTS_MISSING);
+	if (ld->p->ev == NULL && make_events(ld) == -1)
+		return -1;
+	if (ld->map == NULL && map_events(ld) == -1)
+		return -1;
+	return 0;
+}
+
+/* Whether --part keeps the part being read. */
+static int
+part_kept(struct loader *ld)
+{
+	const char	*s = ld->part->number;
+	uint64_t	 n = ld->part->ordinal;
+	size_t		 i;
+
+	if (ld->opts->nparts == 0)
+		return 1;
+	if (s != NULL && (number(&s, &n) != NUM_OK || !ends_token(*s, '\0')))
+		n = ld->part->ordinal;
+	for (i = 0; i < ld->opts->nparts; i++)
+		if (ld->opts->parts[i] == n)
+			return 1;
+	return 0;
+}
+
+int
+cga_body_begin(struct loader *ld)
+{
+	ld->skip = !part_kept(ld);
+	if (need_events(ld) == -1)
+		return -1;
+	if (ld->part->self == NULL)
+		ld->part->self = cga_cost_new(ld->p);
+	ld->in_body = 1;
+	return 0;
+}
+
+void
+cga_part_begin(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+
+	/* A part before that added nothing (a header, or left out) goes. */
+	if (p->nparts > 0 && p->parts[p->nparts - 1].total == NULL) {
+		free(p->parts[p->nparts - 1].desc);
+		p->nparts--;
+	}
+	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
+	ld->part = &p->parts[p->nparts++];
+	memset(ld->part, 0, sizeof(*ld->part));
+	ld->part->path = ld->path;
+	ld->part->ordinal = ++ld->nfileparts;
+	/* callgrind names the command, pid and thread once a file. */
+	ld->part->cmd = ld->cmd;
+	ld->part->pid = ld->pid;
+	ld->part->thread = ld->thread;
+	ld->skip = 0;
+	ld->in_body = 0;
+	ld->npos = 1;
+	ld->linepos = 0;
+	memset(ld->last, 0, sizeof(ld->last));
+	free(ld->sumtext[0]);
+	free(ld->sumtext[1]);
+	memset(ld->sumtext, 0, sizeof(ld->sumtext));
+	ld->file = cga_file_get(p, ld->unknown);
+	ld->fnname = NULL;
+	ld->fn = NULL;
+	ld->obj = NULL;
+	ld->cfile = NULL;
+	ld->callee = NULL;
+	ld->call = NULL;
+	ld->linecost = NULL;
+}
+
+static int
+all_zero(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 i;
+
+	for (i = 0; i < p->nrec; i++)
+		if (c[i] != 0)
+			return 0;
+	return 1;
+}
+
+/* A totals: line that disagrees with the cost lines: a warning. */
+static void
+check_totals(struct loader *ld, const uint64_t *totals)
+{
+	const struct cga_profile	*p = ld->p;
+	const uint64_t			*self = ld->part->self;
+	size_t				 i;
+
+	for (i = 0; i < p->nrec; i++) {
+		if (!cga_cost_defined(p, totals, i) || totals[i] == self[i])
+			continue;
+		if (++ld->nwarn <= MAX_WARNINGS)
+			cga_diag_msgf(ld->path, ld->sumline[1],
+			    CGA_MSG_TOTALS_DISAGREE, p->ev[i].name,
+			    (unsigned long long)totals[i],
+			    (unsigned long long)self[i]);
+		return;
+	}
+}
+
+/* The part's program total: its summary:, else its totals:, else its sum. */
+static void
+settle_total(struct loader *ld, uint64_t *const sum[2])
+{
+	struct cga_profile	*p = ld->p;
+	struct cga_part		*pt = ld->part;
+	const uint64_t		*src = NULL;
+	size_t			 i, j;
+
+	pt->total = cga_cost_new(p);
+	if (sum[0] != NULL && !all_zero(p, sum[0]))
+		src = sum[0];
+	else if (sum[1] != NULL && !all_zero(p, sum[1]))
+		src = sum[1];
+	if (src == NULL) {
+		memcpy(pt->total, pt->self, p->cw * sizeof(uint64_t));
+		pt->calculated = 1;
+		p->calculated = 1;
+		return;
+	}
+	memcpy(pt->total, src, p->cw * sizeof(uint64_t));
+	/* Events the line leaves out come from the cost lines. */
+	for (i = 0; i < ld->nfev; i++) {
+		j = ld->map[i];
+		if (!cga_cost_defined(p, pt->total, j)) {
+			pt->total[j] = pt->self[j];
+			cga_cost_define(p, pt->total, j);
+		}
+	}
+}
+
+/*
+ * The counts of the part's summary: and totals: lines, into sum.  They
+ * are read, and their messages worded, as the lines they were; then the
+ * line being read is again the one a message names (the header line that
+ * ended the part, once the part's lines are forgotten).
+ */
+static int
+read_sums(struct loader *ld, uint64_t *sum[2])
+{
+	char		*text = ld->text;
+	size_t		 len = ld->len, i;
+	uint64_t	 lineno = ld->in.lineno;
+	int		 rc = 0;
+
+	for (i = 0; i < 2 && rc == 0; i++) {
+		if (ld->sumtext[i] == NULL)
+			continue;
+		ld->in.lineno = ld->sumline[i];
+		ld->text = ld->sumtext[i];
+		ld->len = strlen(ld->text);
+		if (need_events(ld) == -1)
+			rc = -1;
+		else {
+			sum[i] = cga_cost_new(ld->p);
+			rc = cga_load_sum(ld, strchr(ld->text, ':') + 1,
+			    sum[i]);
+		}
+	}
+	ld->text = text;
+	ld->len = len;
+	ld->in.lineno = lineno;
+	return rc;
+}
+
+/* Settles the part's program total and checks its totals: line. */
+int
+cga_part_end(struct loader *ld)
+{
+	struct cga_profile	*p = ld->p;
+	struct cga_part		*pt = ld->part;
+	uint64_t		*sum[2] = { NULL, NULL };
+
+	if (ld->pending_call) {
+		ld->in.lineno = ld->call_line;
+		return cga_load_bad(ld, CGA_MSG_CALLS_NO_COST);
+	}
+	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL)
+		return 0;	/* a header alone adds nothing */
+	if (ld->skip || !part_kept(ld)) {
+		/* Left out by --part: forget it. */
+		free(pt->desc);
+		memset(pt, 0, sizeof(*pt));
+		return 0;
+	}
+	/* summary: and totals: are read once the part's events are known. */
+	if (read_sums(ld, sum) == -1 || need_events(ld) == -1)
+		return -1;
+	if (pt->self == NULL)
+		pt->self = cga_cost_new(p);
+	settle_total(ld, sum);
+	if (cga_cost_add(p, p->total, pt->total) == -1) {
+		cga_diag_msg(ld->path, 0, CGA_MSG_TOTAL_BIG, NULL, 0);
+		return -1;
+	}
+	if (sum[1] != NULL)
+		check_totals(ld, sum[1]);
+	return 0;
+}
+
+/* positions: instr bb line, each at most once and in that order. */
+static int
+positions(struct loader *ld, const char *v)
+{
+	static const char *const kinds[] = { "instr", "bb", "line" };
+	size_t	 i, len;
+	int	 prev = -1, k;
+
+	ld->npos = 0;
+	ld->linepos = -1;
+	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
+		for (len = 0; !ends_token(v[len], '\0'); len++)
+			;
+		k = -1;
+		for (i = 0; i < 3; i++)
+			if (strlen(kinds[i]) == len &&
+			    memcmp(v, kinds[i], len) == 0)
+				k = (int)i;
+		if (len == 4 && memcmp(v, "addr", 4) == 0)
+			k = POS_INSTR;
+		if (k == -1)
+			return cga_load_bad(ld, CGA_MSG_POSITIONS);
+		if (k <= prev)
+			return cga_load_bad(ld, CGA_MSG_POSITIONS_ORDER);
+		if (k == POS_LINE)
+			ld->linepos = (int)ld->npos;
+		prev = k;
+		ld->npos++;
+	}
+	if (ld->npos == 0)
+		return cga_load_bad(ld, CGA_MSG_POSITIONS);
+	return 0;
+}
+
+static int
+events(struct loader *ld, const char *v)
+{
+	struct span	*names;
+	size_t		 n, i;
+	enum cga_msg	 m;
+
+	free(ld->evnames);
+	ld->evnames = NULL;
+	ld->nevnames = 0;
+	if ((m = events_split(v, &names, &n)) != CGA_MSG_OK) {
+		free(names);
+		return cga_load_bad(ld, m);
+	}
+	ld->evnames = xreallocarray(NULL, n, sizeof(*ld->evnames));
+	for (i = 0; i < n; i++)
+		ld->evnames[i] = cga_profile_intern(ld->p, names[i].s,
+		    names[i].len);
+	ld->nevnames = n;
+	free(names);
+	ld->have_events = 1;
+	if (ld->p->ev != NULL)	/* a later part, or another file */
+		return map_events(ld);
+	free(ld->map);
+	ld->map = NULL;
+	return 0;
+}
+
+/* event: NAME [= EXPR] [: LONG NAME] */
+static int
+event(struct loader *ld, char *v)
+{
+	struct pending_event	 pe;
+	char			*name, *s, *colon;
+
+	v = skip_blanks(v);
+	for (name = s = v; *s != '\0' && !blank(*s) && *s != '=' &&
+	    *s != ':'; s++)
+		;
+	if (s == name)
+		return cga_load_bad(ld, CGA_MSG_EVENT_NAME);
+	memset(&pe, 0, sizeof(pe));
+	pe.line = ld->in.lineno;
+	pe.name = cga_profile_intern(ld->p, name, (size_t)(s - name));
+	s = skip_blanks(s);
+	colon = strchr(s, ':');
+	if (colon != NULL) {
+		*colon = '\0';
+		pe.longname = cga_profile_intern(ld->p, skip_blanks(colon + 1),
+		    strlen(skip_blanks(colon + 1)));
+	}
+	if (*s == '=') {
+		pe.expr = xstrdup(skip_blanks(s + 1));
+	} else if (*s != '\0') {
+		if (colon != NULL)
+			*colon = ':';
+		return cga_load_bad(ld, CGA_MSG_EVENT_SYNTAX);
+	}
+	if (ld->p->ev != NULL) {
+		/* Later parts may repeat the first part's events. */
+		free(pe.expr);
+		if (cga_event_index(ld->p, pe.name) == CGA_NOEVENT) {
+			if (colon != NULL)
+				*colon = ':';
+			return cga_load_bad(ld, CGA_MSG_EVENTS_UNKNOWN);
+		}
+		return 0;
+	}
+	ld->pend = xreallocarray(ld->pend, ld->npend + 1, sizeof(*ld->pend));
+	ld->pend[ld->npend++] = pe;
+	return 0;
+}
+
+/* summary: or totals:, read when the part ends (they may come first). */
+static void
+cost_summary(struct loader *ld, int which)
+{
+	free(ld->sumtext[which]);
+	ld->sumtext[which] = xmemdup0(ld->text, ld->len);
+	ld->sumline[which] = ld->in.lineno;
+}
+
+static const char *
+header_value(struct loader *ld, const char *v)
+{
+	v = skip_blanks(v);
+	return cga_profile_intern(ld->p, v, strlen(v));
+}
+
+static int
+version(struct loader *ld, const char *v)
+{
+	uint64_t	 n;
+
+	v = skip_blanks(v);
+	if (number(&v, &n) != NUM_OK || (*v != '\0' && *v != '.' &&
+	    !blank(*v)))
+		return cga_load_bad(ld, CGA_MSG_VERSION);
+	if (n > 1)
+		return cga_load_bad(ld, CGA_MSG_VERSION_UNSUPPORTED);
+	return 0;
+}
+
+static void
+desc(struct loader *ld, const char *v)
+{
+	const char	*s = header_value(ld, v);
+
+	if (strncmp(s, "Trigger:", 8) == 0)
+		ld->part->trigger = header_value(ld, s + 8);
+	if (strncmp(s, "Option:", 7) != 0) {
+		ld->part->desc = xreallocarray(ld->part->desc,
+		    ld->part->ndesc + 1, sizeof(*ld->part->desc));
+		ld->part->desc[ld->part->ndesc++] = s;
+	}
+}
+
+/* key: value lines; a header line after a body starts a new part. */
+int
+cga_header_line(struct loader *ld, const char *key, size_t klen, char *v)
+{
+	struct cga_profile	*p = ld->p;
+
+#define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
+	if (KEY("summary") || KEY("totals")) {
+		cost_summary(ld, KEY("totals"));
+		return 0;
+	}
+	if (!(KEY("version") || KEY("creator") || KEY("pid") ||
+	    KEY("thread") || KEY("part") || KEY("cmd") || KEY("desc") ||
+	    KEY("positions") || KEY("events") || KEY("event"))) {
+		cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
+		return 0;
+	}
+	if (ld->in_body) {
+		if (cga_part_end(ld) == -1)
+			return -1;
+		cga_part_begin(ld);
+	}
+	if (KEY("version"))
+		return version(ld, v);
+	if (KEY("creator")) {
+		if (p->creator == NULL)
+			p->creator = header_value(ld, v);
+	} else if (KEY("pid")) {
+		ld->part->pid = ld->pid = header_value(ld, v);
+	} else if (KEY("thread")) {
+		ld->part->thread = ld->thread = header_value(ld, v);
+	} else if (KEY("part")) {
+		ld->part->number = header_value(ld, v);
+	} else if (KEY("cmd")) {
+		ld->part->cmd = ld->cmd = header_value(ld, v);
+	} else if (KEY("desc")) {
+		desc(ld, v);
+	} else if (KEY("positions")) {
+		return positions(ld, v);
+	} else if (KEY("events")) {
+		return events(ld, v);
+	} else if (KEY("event")) {
+		return event(ld, v);
+	}
+#undef KEY
+	return 0;
+}
+
+void
+cga_header_free(struct loader *ld)
+{
+	size_t	 i;
+
+	for (i = 0; i < ld->npend; i++)
+		free(ld->pend[i].expr);
+	free(ld->pend);
+	free(ld->evnames);
+	free(ld->map);
+	free(ld->kmask);
+	free(ld->cnt);
+	free(ld->sumtext[0]);
+	free(ld->sumtext[1]);
+}

@@ -1,0 +1,186 @@
+/*
+ * loader.h: the state of the profile reader, and the helpers its stages
+ * share; used by load.c (the body), header.c (header lines, events,
+ * parts) and ids.c (names and their ids) only.
+ */
+#ifndef CGA_LOADER_H
+#define CGA_LOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "input.h"
+#include "load.h"
+
+/* For the primitives of the hot loop: calls there cost time. */
+#define CGA_HOT	static inline __attribute__((always_inline))
+
+/* Warnings printed per file before the rest are only counted. */
+#define MAX_WARNINGS	20
+
+enum idkind { ID_FILE, ID_FN, ID_OBJ, ID_KINDS };
+enum poskind { POS_INSTR, POS_BB, POS_LINE };
+
+struct ident;
+
+/* One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=. */
+struct idtab {
+	const char	**v;
+	size_t		  n;
+	size_t		  count;	/* ids defined */
+	struct ident	 *h;		/* hcap slots, a power of 2 */
+	size_t		  hcap;
+	size_t		  nh;		/* slots used */
+};
+
+/* A derived event from an event: line, resolved when the body begins. */
+struct pending_event {
+	const char	*name;
+	const char	*longname;
+	char		*expr;		/* NULL for a long name only */
+	uint64_t	 line;
+};
+
+struct loader {
+	struct cga_profile	*p;
+	const struct cga_load_opts *opts;
+	struct cga_input	 in;
+	const char		*path;
+	char			*text;		/* the line being read */
+	size_t			 len;
+
+	struct idtab		 ids[ID_KINDS];
+	const char		*unknown;	/* "???" */
+	size_t			 cwdlen;
+	int			 nwarn;
+	/* By file id: line costs kept (1), not (2), not asked yet (0). */
+	unsigned char		*keep;
+	size_t			 nkeep;
+
+	/* Header of the file's first part, before the model has events. */
+	const char		**evnames;
+	size_t			 nevnames;
+	struct pending_event	*pend;
+	size_t			 npend;
+
+	/* The part being read. */
+	struct cga_part		*part;
+	uint64_t		 nfileparts;	/* parts of this file */
+	const char		*cmd, *pid, *thread; /* last given */
+	int			 skip;		/* not kept (--part) */
+	int			 in_body;
+	int			 have_events;
+	size_t			 npos;
+	int			 linepos;	/* index of "line", or -1 */
+	uint64_t		 last[3];
+	size_t			 nfev;		/* the part's events: */
+	size_t			*map;		/* its events in the model */
+	uint64_t		*kmask;		/* defined-mask for k counts */
+	uint64_t		*cnt;		/* counts of one line (nfev) */
+	char			*sumtext[2];	/* summary:, totals: */
+	uint64_t		 sumline[2];
+
+	/* Where cost lines go. */
+	struct cga_file		*file;
+	const char		*fnname;
+	struct cga_fn		*fn;
+	const char		*obj;
+	const char		*cfile;		/* cfi= for the next cfn= */
+	struct cga_fn		*callee;
+	struct cga_call		*call;		/* last call edge used */
+	uint64_t		*linecost;	/* last line cost used */
+	struct cga_file		*linefile;	/* its file */
+	uint64_t		 lineno;	/* and line */
+	int			 pending_call;
+	uint64_t		 call_count;
+	uint64_t		 call_line;
+};
+
+static inline int
+blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Past the blanks at s (a const s gives a pointer into it, as strchr). */
+static inline char *
+skip_blanks(const char *s)
+{
+	while (blank(*s))
+		s++;
+	return (char *)(uintptr_t)s;
+}
+
+/* Whether c ends a token: a blank, or the end of the line, eol. */
+static inline int
+ends_token(char c, char eol)
+{
+	return c == ' ' || c == eol || c == '\t';
+}
+
+/* 1 + the value of a hex digit (the C locale's), 0 for any other byte. */
+extern const unsigned char cga_hexdigit[256];
+
+enum { NUM_OK, NUM_NONE, NUM_BIG };
+
+int	cga_number_fits(const char *, size_t, int hex);
+
+/*
+ * The one number parser: a decimal or 0x hexadecimal number at *sp, its
+ * end then in *sp.  NUM_OK, NUM_NONE when there is none, or NUM_BIG when
+ * it does not fit in 64 bits.  Numbers of up to 19 digits (16 hex ones)
+ * always fit: only longer ones are looked at again.
+ */
+CGA_HOT int
+number(const char **sp, uint64_t *v)
+{
+	const char	*s = *sp, *start;
+	uint64_t	 n = 0;
+	unsigned	 d;
+
+	if (s[0] == '0' && (s[1] | 0x20) == 'x' &&
+	    cga_hexdigit[(unsigned char)s[2]] != 0) {
+		for (s += 2, start = s;
+		    (d = cga_hexdigit[(unsigned char)*s]) != 0; s++)
+			n = n << 4 | (d - 1);
+		if (s - start > 16 &&
+		    !cga_number_fits(start, (size_t)(s - start), 1))
+			return NUM_BIG;
+	} else {
+		for (start = s; (d = (unsigned)(*s - '0')) <= 9; s++)
+			n = n * 10 + d;
+		/* One test for both: no digit, or more than always fit. */
+		if ((size_t)(s - start) - 1 >= 19) {
+			if (s == start)
+				return NUM_NONE;
+			if (!cga_number_fits(start, (size_t)(s - start), 0))
+				return NUM_BIG;
+		}
+	}
+	*sp = s;
+	*v = n;
+	return NUM_OK;
+}
+
+/* load.c: the message of msg about the line being read; -1. */
+int	cga_load_bad(struct loader *, enum cga_msg);
+void	cga_load_warn(struct loader *, enum cga_msg);
+/* The counts of a summary: or totals: value, added to dst; 0, or -1. */
+int	cga_load_sum(struct loader *, const char *value, uint64_t *dst);
+
+/* header.c */
+int	cga_header_line(struct loader *, const char *key, size_t klen,
+	    char *value);
+void	cga_part_begin(struct loader *);
+int	cga_part_end(struct loader *);
+/* The first position or cost line of a part: 0, or -1. */
+int	cga_body_begin(struct loader *);
+void	cga_header_free(struct loader *);
+
+/* ids.c */
+int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
+	    const char **name);
+void	cga_ids_clear(struct loader *);
+
+#endif
