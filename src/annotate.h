@@ -1,4 +1,7 @@
-/* annotate.h: source annotation after the function list; used by report.c, main.c. */
+/*
+ * annotate.h: source annotation after the function list; used by report.c
+ * (the text format) and main.c (which checks named sources first).
+ */
 #ifndef CGA_ANNOTATE_H
 #define CGA_ANNOTATE_H
 

@@ -1,4 +1,4 @@
-/* diff.h: the difference of two loaded profiles, for --diff; main.c. */
+/* diff.h: the difference of two loaded profiles, for --diff; used by main.c. */
 #ifndef CGA_DIFF_H
 #define CGA_DIFF_H
 

@@ -1,6 +1,7 @@
 /*
  * hash.h: the hash function of every table keyed by what a profile holds;
- * profile.h includes it before uthash.h, so all tables hash alike.  A
+ * used by profile.h (which includes it before uthash.h, so all tables hash
+ * alike), sources.c, ids.c and main.c (which draws the key).  A
  * profile may come from anyone, and names or ids built to share a hash
  * value would make every lookup walk them all: the hash is keyed with a
  * random key drawn once a run (SipHash-1-3), so that no profile can know

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "loader.h"
 
 /*
@@ -28,7 +29,7 @@ idtab_slot(const struct idtab *t, uint64_t id)
 {
 	size_t	 i, mask = t->hcap - 1;
 
-	i = (size_t)((id * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+	i = (size_t)cga_hash_u64(id) & mask;
 	while (t->h[i].name != NULL && t->h[i].id != id)
 		i = (i + 1) & mask;
 	return &t->h[i];

@@ -1,4 +1,4 @@
-/* inclusive.h: inclusive costs over the call graph's components; main.c. */
+/* inclusive.h: inclusive costs within their bounds; used by main.c. */
 #ifndef CGA_INCLUSIVE_H
 #define CGA_INCLUSIVE_H
 

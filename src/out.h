@@ -1,7 +1,7 @@
 /*
  * out.h: every string a profile controls (names, header values) leaves
  * through one of these, one per destination, so that what it may hold is
- * dealt with in one place; used by every printer.
+ * dealt with in one place; used by every printer and diag.c.
  */
 #ifndef CGA_OUT_H
 #define CGA_OUT_H

@@ -1,4 +1,7 @@
-/* sort.h: a stable sort whose comparison gets a context; used by every printer. */
+/*
+ * sort.h: a stable sort whose comparison gets a context; used by view.c,
+ * annotate.c and inclusive.c.
+ */
 #ifndef CGA_SORT_H
 #define CGA_SORT_H
 

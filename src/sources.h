@@ -1,6 +1,6 @@
 /*
  * sources.h: finding a profile's source files, in the current directory
- * and the -I directories, each asked about once; used by view.c (which
+ * and the -I directories, each read once; used by view.c (which
  * line costs the loader keeps) and annotate.c (which files it prints).
  */
 #ifndef CGA_SOURCES_H
