@@ -106,10 +106,10 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 		if (cga_count_add(d, &dc->count, (uint64_t)n) == -1)
 			df->err = 1;
 		add(df, dc->cost, c->cost);
-		if (c->incl != NULL) {
+		if (p->have_incl) {
 			if (dc->incl == NULL)
 				dc->incl = cga_cost_new(d);
-			add(df, dc->incl, c->incl);
+			add(df, dc->incl, cga_call_cost(c));
 		}
 		dc->recursive |= c->recursive;
 	}

@@ -197,15 +197,18 @@ upper_bounds(struct bounds *b)
 	struct cga_fn	**byname;
 	struct cga_call	 *c;
 	uint64_t	 *u;
-	size_t		  i, j, k;
+	size_t		  i, j, k, n;
 
 	b->upper = xcalloc(b->n + 1, sizeof(*b->upper));
 	byname = xcalloc(b->n + 1, sizeof(*byname));
-	memcpy(byname, b->fns, b->n * sizeof(*byname));
-	cga_sort(byname, b->n, sizeof(*byname), name_cmp, NULL);
-	for (i = 0; i < b->n; i = j) {
+	/* A name of one function: its own cost and calls, left NULL here. */
+	for (i = 0, n = 0; i < b->n; i++)
+		if (cga_fn_namesakes(b->fns[i]) > 1)
+			byname[n++] = b->fns[i];
+	cga_sort(byname, n, sizeof(*byname), name_cmp, NULL);
+	for (i = 0; i < n; i = j) {
 		u = cga_cost_new(b->p);
-		for (j = i; j < b->n && byname[j]->key.name ==
+		for (j = i; j < n && byname[j]->key.name ==
 		    byname[i]->key.name; j++) {
 			add(b, u, byname[j]->self);
 			for (c = byname[j]->out; c != NULL; c = c->next_out)
@@ -261,28 +264,51 @@ function_costs(struct bounds *b)
 {
 	struct cga_fn	*fn;
 	struct cga_call	*c;
-	uint64_t	*lo;
+	uint64_t	*lo, *own;
 	size_t		 i;
 	int		 over = 0;
 
 	lo = xcalloc(b->p->cw, sizeof(*lo));
+	own = xcalloc(b->p->cw, sizeof(*own));
 	for (i = 0; i < b->n; i++) {
 		fn = b->fns[i];
 		memset(lo, 0, b->p->cw * sizeof(*lo));
+		memset(own, 0, b->p->cw * sizeof(*own));
 		add(b, lo, fn->self);
-		for (c = fn->out; c != NULL; c = c->next_out)
+		add(b, own, fn->self);
+		for (c = fn->out; c != NULL; c = c->next_out) {
+			add(b, own, c->cost);
 			if (b->comp[c->key.callee->id] != b->comp[i])
 				add(b, lo, c->cost);
+		}
 		fn->incl = cga_cost_new(b->p);
-		combine(b->p, fn->incl, lo, b->upper[i],
-		    b->entry[b->comp[i]]);
+		combine(b->p, fn->incl, lo, b->upper[i] != NULL ?
+		    b->upper[i] : own, b->entry[b->comp[i]]);
 		over |= cap(b->p, fn->incl);
 	}
 	free(lo);
+	free(own);
 	return over;
 }
 
-/* Each call's figure: at most its callee's; 1 if one was above the total. */
+/* Whether a call's recorded cost is above its callee's or the total. */
+static int
+above(const struct cga_profile *p, const uint64_t *c, const uint64_t *callee)
+{
+	size_t	 e;
+
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, c, e) &&
+		    ((cga_cost_defined(p, callee, e) && c[e] > callee[e]) ||
+		    (cga_cost_defined(p, p->total, e) && c[e] > p->total[e])))
+			return 1;
+	return 0;
+}
+
+/*
+ * Each call's figure: at most its callee's (a cost of its own only then,
+ * incl NULL otherwise); 1 if one was above the total.
+ */
 static int
 call_costs(struct bounds *b)
 {
@@ -294,10 +320,13 @@ call_costs(struct bounds *b)
 
 	HASH_ITER(hh, b->p->calls, c, tmp) {
 		callee = c->key.callee->incl;
-		c->incl = cga_cost_new(b->p);
-		memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
 		c->recursive = b->comp[c->key.caller->id] ==
 		    b->comp[c->key.callee->id];
+		c->incl = NULL;
+		if (!above(p, c->cost, callee))
+			continue;
+		c->incl = cga_cost_new(b->p);
+		memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
 		for (e = 0; e < p->nev; e++)
 			if (cga_cost_defined(p, c->incl, e) &&
 			    cga_cost_defined(p, callee, e) &&

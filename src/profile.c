@@ -47,6 +47,7 @@ cga_profile_free(struct cga_profile *p)
 		free(f->spage);
 	}
 	free(p->ev);
+	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);
 	free(p->sites);
 	free(p->strs);
@@ -455,9 +456,55 @@ cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 	return lr.r;
 }
 
+size_t
+cga_fn_namesakes(const struct cga_fn *fn)
+{
+	return str_of(fn->key.name)->nfns;
+}
+
+/* Functions a list is walked for rather than the table looked in. */
+#define FNS_WALK	8
+
+/* The slot of the function of file and name in the table. */
+static struct cga_fn **
+fn_slot(const struct cga_profile *p, const char *file, const char *name)
+{
+	const char	*key[2] = { file, name };
+	size_t		 i, mask = p->fncap - 1;
+
+	i = (size_t)cga_siphash(key, sizeof(key)) & mask;
+	while (p->fntab[i] != NULL && (p->fntab[i]->key.file != file ||
+	    p->fntab[i]->key.name != name))
+		i = (i + 1) & mask;
+	return &p->fntab[i];
+}
+
+/*
+ * Puts fn, the n-th function, in the table of every function, grown to
+ * stay half empty.
+ */
+static void
+fn_table_add(struct cga_profile *p, struct cga_fn *fn, size_t n)
+{
+	struct cga_fn	**old = p->fntab;
+	size_t		  cap = p->fncap, i;
+
+	if (2 * (n + 1) > p->fncap) {
+		p->fncap = cap ? 2 * cap : 1024;
+		p->fntab = xcalloc(p->fncap, sizeof(*p->fntab));
+		for (i = 0; i < cap; i++)
+			if (old[i] != NULL)
+				*fn_slot(p, old[i]->key.file, old[i]->key.name) =
+				    old[i];
+		free(old);
+	}
+	*fn_slot(p, fn->key.file, fn->key.name) = fn;
+}
+
 /*
  * A function is found among those of its name or those of its file,
- * whichever are fewer: nearly always one or two.
+ * whichever are fewer: nearly always one or two.  When both are long (a
+ * thousand files with the same thousand names), in the table of all.
  */
 struct cga_fn *
 cga_fn_get(struct cga_profile *p, const char *file, const char *name)
@@ -467,7 +514,14 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	size_t		 flen, nlen;
 	char		*d;
 
-	if (str->nfns <= fstr->ninfile) {
+	if (str->nfns > FNS_WALK && fstr->ninfile > FNS_WALK) {
+		/* Made the first time it is needed: most profiles never do. */
+		if (p->fntab == NULL)
+			for (fn = p->fns; fn != NULL; fn = fn->next)
+				fn_table_add(p, fn, fn->id);
+		if ((fn = *fn_slot(p, file, name)) != NULL)
+			return fn;
+	} else if (str->nfns <= fstr->ninfile) {
 		for (fn = str->fns; fn != NULL; fn = fn->same_name)
 			if (fn->key.file == file)
 				return fn;
@@ -502,6 +556,8 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	else
 		p->fns = fn;
 	p->fns_last = fn;
+	if (p->fntab != NULL)
+		fn_table_add(p, fn, p->nfns);
 	p->nfns++;
 	return fn;
 }

@@ -94,7 +94,8 @@ struct cga_call {
 	uint64_t	 count;
 	uint64_t	*cost;		/* inclusive cost of the calls, as given */
 	uint64_t	*incl;		/* the same, at most the callee's */
-					/* inclusive cost (inclusive.c) */
+					/* inclusive cost where that is less */
+					/* (inclusive.c); NULL: the same */
 	int		 recursive;	/* caller and callee in one cycle */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
@@ -196,6 +197,8 @@ struct cga_profile {
 	size_t		  sitesize;
 	uint64_t	  siteseq;	/* sites appended so far */
 	size_t		  nfns;
+	struct cga_fn	**fntab;	/* every function, by file and name */
+	size_t		  fncap;	/* its slots, a power of 2 */
 	int		  have_incl;	/* incl costs are computed */
 	/*
 	 * A difference of two profiles (--diff): counters, counts and totals
@@ -264,6 +267,8 @@ struct cga_lineref *cga_file_lines(const struct cga_profile *,
 /* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
+/* The functions of fn's name (in any file), fn among them. */
+size_t		 cga_fn_namesakes(const struct cga_fn *);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
 /* A new site record to add a call line's figures to (valid until the next). */
@@ -336,6 +341,16 @@ cga_cost_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
 		cga_cost_define(p, dst, i);
 	}
 	return 0;
+}
+
+/*
+ * A call's cost as shown: at most its callee's inclusive cost once those
+ * are computed (a recursive call's recorded cost counts nested calls again).
+ */
+static inline const uint64_t *
+cga_call_cost(const struct cga_call *c)
+{
+	return c->incl != NULL ? c->incl : c->cost;
 }
 
 #define CGA_NOEVENT	((size_t)-1)

@@ -83,16 +83,6 @@ void	 cga_print_cost(FILE *, const struct cga_view *, const size_t *,
 	    const uint64_t *);
 void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
 
-/*
- * A call's cost as shown: at most its callee's inclusive cost once those
- * are computed (a recursive call's recorded cost counts nested calls again).
- */
-static inline const uint64_t *
-cga_call_cost(const struct cga_call *c)
-{
-	return c->incl != NULL ? c->incl : c->cost;
-}
-
 /* Sort order of the view: descending costs, "." below 0. */
 int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
 	    const uint64_t *);
