@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "loader.h"
+#include "sort.h"
 
 /* An event name in an events: line. */
 struct span {
@@ -20,31 +21,60 @@ struct span {
  * a new array (free it) of *n spans of v.  CGA_MSG_OK, or what is wrong:
  * no name, or a name given twice (then kept once).
  */
+/* Indexes of spans (the context) by name, then by place. */
+static int
+span_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct span	*v = ctx;
+	size_t			 i = *(const size_t *)a, j = *(const size_t *)b;
+	size_t			 n = v[i].len < v[j].len ? v[i].len : v[j].len;
+	int			 c = memcmp(v[i].s, v[j].s, n);
+
+	if (c != 0)
+		return c;
+	if (v[i].len != v[j].len)
+		return v[i].len < v[j].len ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
 static enum cga_msg
 events_split(const char *v, struct span **names, size_t *n)
 {
 	enum cga_msg	 m = CGA_MSG_OK;
-	size_t		 len, i;
+	struct span	*sp;
+	size_t		*order, len, i, k;
 
 	*names = NULL;
 	*n = 0;
 	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
 		for (len = 0; !ends_token(v[len], '\0'); len++)
 			;
-		for (i = 0; i < *n; i++)
-			if ((*names)[i].len == len &&
-			    memcmp((*names)[i].s, v, len) == 0)
-				break;
-		if (i < *n) {
-			m = CGA_MSG_EVENTS_TWICE;
-			continue;
-		}
-		*names = xreallocarray(*names, *n + 1, sizeof(**names));
+		if ((*n & (*n - 1)) == 0)	/* 0, 1, 2, 4, ...: grow */
+			*names = xreallocarray(*names, *n ? 2 * *n : 1,
+			    sizeof(**names));
 		(*names)[*n].s = v;
 		(*names)[(*n)++].len = len;
 	}
 	if (*n == 0)
-		m = CGA_MSG_EVENTS_NONE;
+		return CGA_MSG_EVENTS_NONE;
+	/* Names given twice, found by sorting: 100,000 events are many. */
+	sp = *names;
+	order = xcalloc(*n, sizeof(*order));
+	for (i = 0; i < *n; i++)
+		order[i] = i;
+	cga_sort(order, *n, sizeof(*order), span_cmp, sp);
+	for (i = 1; i < *n; i++)
+		if (sp[order[i]].len == sp[order[i - 1]].len &&
+		    memcmp(sp[order[i]].s, sp[order[i - 1]].s,
+		    sp[order[i]].len) == 0) {
+			m = CGA_MSG_EVENTS_TWICE;
+			sp[order[i]].s = NULL;	/* not its first place */
+		}
+	free(order);
+	for (i = 0, k = 0; i < *n; i++)
+		if (sp[i].s != NULL)
+			sp[k++] = sp[i];
+	*n = k;
 	return m;
 }
 
@@ -54,7 +84,7 @@ cga_profile_sniff(const char *path, char ***names, size_t *n)
 	struct cga_input	 in;
 	struct span		*ev;
 	char			*s;
-	size_t			 len, nev, i, j;
+	size_t			 len, nev, i;
 	int			 r;
 
 	if (cga_input_open(&in, path) == -1)
@@ -64,18 +94,9 @@ cga_profile_sniff(const char *path, char ***names, size_t *n)
 			continue;
 		/* The loader words what may be wrong with the line. */
 		(void)events_split(s + 7, &ev, &nev);
-		for (i = 0; i < nev; i++) {
-			for (j = 0; j < *n; j++)
-				if (strlen((*names)[j]) == ev[i].len &&
-				    memcmp((*names)[j], ev[i].s,
-				    ev[i].len) == 0)
-					break;
-			if (j < *n)
-				continue;
-			*names = xreallocarray(*names, *n + 1,
-			    sizeof(**names));
+		*names = xreallocarray(*names, *n + nev + 1, sizeof(**names));
+		for (i = 0; i < nev; i++)
 			(*names)[(*n)++] = xmemdup0(ev[i].s, ev[i].len);
-		}
 		free(ev);
 		cga_input_close(&in);
 		return 1;
@@ -224,6 +245,13 @@ map_events(struct loader *ld)
 			return cga_load_bad(ld, CGA_MSG_EVENTS_UNKNOWN);
 	}
 	free(ld->kmask);
+	ld->kmask = NULL;
+	/*
+	 * The masks of k counts, for each k, take (events)^2 / 8 bytes: for
+	 * many events (100,000 would take 1.2 GB) each line marks its own.
+	 */
+	if (ld->nfev > CGA_KMASK_MAX)
+		return 0;
 	ld->kmask = xcalloc((ld->nfev + 1) * p->maskw, sizeof(uint64_t));
 	for (k = 1; k <= ld->nfev; k++) {
 		memcpy(ld->kmask + k * p->maskw, ld->kmask + (k - 1) *

@@ -287,6 +287,11 @@ cost_mark(struct adder a, uint64_t *c, size_t k)
 {
 	size_t	 i;
 
+	if (a.kmask == NULL) {
+		for (i = 0; i < k; i++)
+			cga_cost_define_at(c, a.nev, a.map[i]);
+		return;
+	}
 	for (i = 0; i < a.maskw; i++)
 		c[a.nev + i] |= a.kmask[k * a.maskw + i];
 }

@@ -36,7 +36,8 @@ int	cga_profile_load(struct cga_profile *, const char *path,
 	    const struct cga_load_opts *);
 /*
  * Whether path holds a profile: 1 with the names of its first events: line
- * added to *names (those not there yet), 0 if not, -1 after an error.
+ * added to *names (each once, but names already there may come again),
+ * 0 if not, -1 after an error.
  */
 int	cga_profile_sniff(const char *path, char ***names, size_t *n);
 

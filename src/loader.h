@@ -42,6 +42,9 @@ struct pending_event {
 	uint64_t	 line;
 };
 
+/* Events up to which the defined-masks of k counts are made ahead. */
+#define CGA_KMASK_MAX	1024
+
 struct loader {
 	struct cga_profile	*p;
 	const struct cga_load_opts *opts;
@@ -76,7 +79,8 @@ struct loader {
 	uint64_t		 last[3];
 	size_t			 nfev;		/* the part's events: */
 	size_t			*map;		/* its events in the model */
-	uint64_t		*kmask;		/* defined-mask for k counts */
+	uint64_t		*kmask;		/* defined-mask for k counts; */
+						/* NULL past CGA_KMASK_MAX */
 	uint64_t		*cnt;		/* counts of one line (nfev) */
 	char			*sumtext[2];	/* summary:, totals: */
 	uint64_t		 sumline[2];

@@ -97,6 +97,33 @@ current_dir(void)
 	return dir;
 }
 
+/* A name seen, for unique(). */
+struct seen {
+	UT_hash_handle	 hh;
+};
+
+/* Leaves the first of each name of names, in order (5,000 profiles). */
+static void
+unique(char **names, size_t *n)
+{
+	struct seen	*set = NULL, *e, *all;
+	size_t		 i, k = 0;
+
+	all = xcalloc(*n + 1, sizeof(*all));
+	for (i = 0; i < *n; i++) {
+		HASH_FIND(hh, set, names[i], strlen(names[i]), e);
+		if (e != NULL) {
+			free(names[i]);
+			continue;
+		}
+		HASH_ADD_KEYPTR(hh, set, names[i], strlen(names[i]), &all[i]);
+		names[k++] = names[i];
+	}
+	HASH_CLEAR(hh, set);
+	free(all);
+	*n = k;
+}
+
 /*
  * Loads every profile into one model, and with --diff the older profile
  * into another.  Several profiles are combined by event name: the events
@@ -128,6 +155,7 @@ load_profiles(struct cga_profile *p, struct cga_profile *old,
 			rc = -1;
 	}
 	cga_input_keep_pipes(0);
+	unique(names, &n);
 	lo->events = names;
 	lo->nevents = n;
 	for (i = 0; i < o->nprofiles && rc == 0; i++)

@@ -300,6 +300,13 @@ cga_cost_defined(const struct cga_profile *p, const uint64_t *c, size_t i)
 	return (c[p->nev + i / 64] >> (i % 64)) & 1;
 }
 
+/* cga_cost_define for a profile of nev events. */
+static inline void
+cga_cost_define_at(uint64_t *c, size_t nev, size_t i)
+{
+	c[nev + i / 64] |= (uint64_t)1 << (i % 64);
+}
+
 static inline void
 cga_cost_define(const struct cga_profile *p, uint64_t *c, size_t i)
 {
