@@ -123,6 +123,7 @@ build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 bench: cgannotate
 	@sh tests/need-packages time valgrind
 	sh bench/run.sh
+	sh bench/growth.sh
 
 # make same-output BASE=REV: every format and mode on every testdata
 # profile, built from git revision REV and from this tree, must print the

@@ -33,10 +33,22 @@ struct listing {
 	char		 name[];
 };
 
+/*
+ * For the directory part D of names: the first -I directory holding each
+ * base name under D (as ok, 1 + its index), from their listings merged,
+ * so that a name is looked up once, not once in each directory.
+ */
+struct merged {
+	UT_hash_handle	 hh;
+	struct asked	*names;
+	char		 name[];
+};
+
 struct cga_sources {
 	char *const	*dirs;
 	size_t		 ndirs;
 	struct listing	*dirs_seen;
+	struct merged	*merged;
 };
 
 struct cga_sources *
@@ -64,13 +76,20 @@ void
 cga_sources_free(struct cga_sources *s)
 {
 	struct listing	*l, *tmp;
+	struct merged	*m, *mtmp;
 
 	if (s == NULL)
 		return;
+
 	HASH_ITER(hh, s->dirs_seen, l, tmp) {
 		HASH_DEL(s->dirs_seen, l);
 		forget(&l->names);
 		free(l);
+	}
+	HASH_ITER(hh, s->merged, m, mtmp) {
+		HASH_DEL(s->merged, m);
+		forget(&m->names);
+		free(m);
 	}
 	free(s);
 }
@@ -142,23 +161,61 @@ joined(const char *dir, const char *name)
 	return path;
 }
 
+/* The -I directories' listings of dir (len bytes) merged, made once. */
+static struct merged *
+merged(struct cga_sources *s, const char *dir, size_t len)
+{
+	struct merged	*m;
+	struct listing	*l;
+	struct asked	*e, *tmp, *have;
+	char		*path;
+	size_t		 i, plen;
+
+	HASH_FIND(hh, s->merged, dir, len, m);
+	if (m != NULL)
+		return m;
+	m = xcalloc(1, sizeof(*m) + len + 1);
+	memcpy(m->name, dir, len);
+	HASH_ADD_KEYPTR(hh, s->merged, m->name, len, m);
+	for (i = 0; i < s->ndirs; i++) {
+		path = xmalloc(strlen(s->dirs[i]) + len + 1);
+		strcpy(path, s->dirs[i]);
+		strncat(path, dir, len);
+		plen = strlen(path);
+		if (len == 0 && plen > 1 && path[plen - 1] == '/')
+			plen--;
+		l = listing(s, path, plen);
+		free(path);
+		HASH_ITER(hh, l->names, e, tmp) {
+			HASH_FIND(hh, m->names, e->name, strlen(e->name), have);
+			if (have == NULL)
+				remember(&m->names, e->name, strlen(e->name),
+				    (int)i + 1);
+		}
+	}
+	return m;
+}
+
+/* The first -I directory holding name, or -1. */
+static int
+first_dir(struct cga_sources *s, const char *name)
+{
+	const char	*slash = strrchr(name, '/');
+	const char	*base = slash != NULL ? slash + 1 : name;
+	struct merged	*m;
+	struct asked	*a;
+
+	if (s->ndirs == 0 || *base == '\0')
+		return -1;
+	m = merged(s, name, slash != NULL ? (size_t)(slash - name) : 0);
+	HASH_FIND(hh, m->names, base, strlen(base), a);
+	return a != NULL ? a->ok - 1 : -1;
+}
+
 int
 cga_sources_found(struct cga_sources *s, const char *name)
 {
-	char		*path;
-	size_t		 i;
-	int		 found;
-
-	if (readable(s, name))
-		return 1;
-	for (i = 0; i < s->ndirs; i++) {
-		path = joined(s->dirs[i], name);
-		found = readable(s, path);
-		free(path);
-		if (found)
-			return 1;
-	}
-	return 0;
+	return readable(s, name) || first_dir(s, name) != -1;
 }
 
 /*
@@ -203,7 +260,9 @@ cga_sources_open(struct cga_sources *s, const char *name, char **opened,
 		*opened = xstrdup(name);
 		return f;
 	}
-	for (i = 0; i < s->ndirs; i++) {
+	/* The first directory holding it; after it, should that fail. */
+	for (i = first_dir(s, name) == -1 ? s->ndirs : (size_t)first_dir(s,
+	    name); i < s->ndirs; i++) {
 		path = joined(s->dirs[i], name);
 		if (readable(s, path) &&
 		    (f = open_regular(path, &irregular)) != NULL) {
