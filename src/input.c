@@ -16,6 +16,7 @@
 
 #include "diag.h"
 #include "input.h"
+#include "num.h"
 #include "xalloc.h"
 
 #define INPUT_BLOCK	(1024 * 1024)
@@ -123,8 +124,7 @@ static int
 fd_named(const char *path)
 {
 	const char	*n = NULL;
-	long		 v;
-	char		*end;
+	uint64_t	 v;
 
 	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdin") == 0)
 		return STDIN_FILENO;
@@ -132,10 +132,9 @@ fd_named(const char *path)
 		n = path + 8;
 	else if (strncmp(path, "/proc/self/fd/", 14) == 0)
 		n = path + 14;
-	if (n == NULL || *n < '0' || *n > '9')
+	if (n == NULL || *n < '0' || *n > '9' || cga_number(&n, &v) != NUM_OK)
 		return -1;
-	v = strtol(n, &end, 10);
-	return *end == '\0' && v >= 0 && v < 65536 ? (int)v : -1;
+	return *n == '\0' && v < 65536 ? (int)v : -1;
 }
 
 int

@@ -17,6 +17,7 @@
 #include "formats.h"
 #include "input.h"
 #include "load.h"
+#include "num.h"
 #include "opts.h"
 #include "xalloc.h"
 
@@ -223,19 +224,13 @@ format_option(struct cga_opts *o, const char *arg)
 static int
 parse_count(const char *s, uint64_t max, uint64_t *v)
 {
-	uint64_t	 n = 0;
-	unsigned	 d;
+	const char	*end = s;
+	uint64_t	 n;
 
-	if (*s == '\0')
+	/* The one number parser, held to decimal digits here. */
+	if (*s < '0' || *s > '9' || (s[0] == '0' && (s[1] | 0x20) == 'x') ||
+	    cga_number(&end, &n) != NUM_OK || *end != '\0' || n > max)
 		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		d = (unsigned)(*s - '0');
-		if (n > (max - d) / 10)
-			return -1;
-		n = n * 10 + d;
-	}
 	*v = n;
 	return 0;
 }
