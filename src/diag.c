@@ -178,7 +178,12 @@ static const struct {
 	[CGA_MSG_POSITION_BELOW] = { "relative position goes below 0", 0 },
 	/* Cost lines. */
 	[CGA_MSG_COUNTS_MORE] = { "more counts than events", 0 },
+	/* Never printed: it makes the profile signed (load.c). */
 	[CGA_MSG_COUNT_NEGATIVE] = { "negative count", 0 },
+	[CGA_MSG_COUNT_SIGNED_BIG] = { "count does not fit in 64 bits signed "
+	    "(the profile has negative counts)", 0 },
+	[CGA_MSG_SIGNED_LATE] = { "negative count, but the sums so far do "
+	    "not fit in 64 bits signed", 0 },
 	[CGA_MSG_COUNT] = { "expected a count", 0 },
 	[CGA_MSG_COST_SUM] = { "cost sum overflows 64 bits", 0 },
 	/* Calls and jumps. */
@@ -196,8 +201,7 @@ static const struct {
 	[CGA_MSG_JCND] = { "expected 'jcnd=COUNT/COUNT TARGET'", 0 },
 	/* Names. */
 	[CGA_MSG_ID] = { "expected '(number)' before the name", 0 },
-	[CGA_MSG_ID_UNDEFINED] = { "name id used before it is defined", 0 },
-	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name", 0 },
+	[CGA_MSG_ID_UNDEFINED] = { "name id used but never defined", 0 },
 	/* Header lines and events. */
 	[CGA_MSG_VERSION] = { "expected a version number", 0 },
 	[CGA_MSG_VERSION_UNSUPPORTED] = { "unsupported format version (this "
@@ -231,13 +235,19 @@ static const struct {
 	[CGA_MSG_NUL] = { "NUL byte in line", 0 },
 	[CGA_MSG_NO_EVENTS] = { "no events: line: not a Callgrind or "
 	    "Cachegrind profile", 0 },
-	[CGA_MSG_NO_COSTS] = { "no cost lines", 0 },
+	[CGA_MSG_NOT_PROFILE] = { "not a Callgrind or Cachegrind profile",
+	    0 },
 	[CGA_MSG_TOTAL_BIG] = { "program totals overflow 64 bits", 0 },
 	/* Warnings. */
 	[CGA_MSG_UNKNOWN_LINE] = { "unknown line kind, skipped", 1 },
 	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
-	[CGA_MSG_TOTALS_DISAGREE] = { "totals: line disagrees with the sum "
-	    "of the cost lines (%s: %llu, cost lines: %llu)", 1 },
+	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name "
+	    "(it was '%s'); the new name holds from here on", 1 },
+	[CGA_MSG_NO_COSTS] = { "no cost lines: the report is empty", 1 },
+	[CGA_MSG_SUM_DISAGREES] = { "%s line disagrees with the sum of the "
+	    "cost lines (%s)", 1 },
+	[CGA_MSG_TRUNCATED] = { "profile looks truncated (%s)%s; the totals "
+	    "are the sum of its cost lines", 1 },
 	[CGA_MSG_MORE_WARNINGS] = { "%d more warnings not shown", 0 },
 	/* Reading the file. */
 	[CGA_MSG_OPEN] = { "cannot open: %s", 0 },
@@ -276,6 +286,21 @@ cga_diag_msgf(const char *path, uint64_t line, enum cga_msg id, ...)
 		cga_oom();
 	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, NULL,
 	    0);
+	free(msg);
+}
+
+void
+cga_diag_msgfq(const char *path, uint64_t line, enum cga_msg id,
+    const char *text, size_t len, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	va_start(ap, len);
+	msg = vformat(msgs[id].text, ap);
+	va_end(ap);
+	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, text,
+	    len);
 	free(msg);
 }
 

@@ -57,6 +57,8 @@ enum cga_msg {
 	CGA_MSG_POSITION_BELOW,
 	CGA_MSG_COUNTS_MORE,
 	CGA_MSG_COUNT_NEGATIVE,
+	CGA_MSG_COUNT_SIGNED_BIG,
+	CGA_MSG_SIGNED_LATE,
 	CGA_MSG_COUNT,
 	CGA_MSG_COST_SUM,
 	CGA_MSG_CALLS,
@@ -70,7 +72,6 @@ enum cga_msg {
 	CGA_MSG_JCND,
 	CGA_MSG_ID,
 	CGA_MSG_ID_UNDEFINED,
-	CGA_MSG_ID_AGAIN,
 	CGA_MSG_VERSION,
 	CGA_MSG_VERSION_UNSUPPORTED,
 	CGA_MSG_POSITIONS,
@@ -89,11 +90,14 @@ enum cga_msg {
 	CGA_MSG_DERIVED_BIG,
 	CGA_MSG_NUL,
 	CGA_MSG_NO_EVENTS,
-	CGA_MSG_NO_COSTS,
+	CGA_MSG_NOT_PROFILE,
 	CGA_MSG_TOTAL_BIG,
 	CGA_MSG_UNKNOWN_LINE,		/* warnings */
 	CGA_MSG_UNKNOWN_HEADER,
-	CGA_MSG_TOTALS_DISAGREE,
+	CGA_MSG_ID_AGAIN,
+	CGA_MSG_NO_COSTS,
+	CGA_MSG_SUM_DISAGREES,
+	CGA_MSG_TRUNCATED,
 	CGA_MSG_MORE_WARNINGS,
 	CGA_MSG_OPEN,
 	CGA_MSG_READ,
@@ -113,5 +117,8 @@ void	cga_diag_msg(const char *path, uint64_t line, enum cga_msg,
 	    const char *text, size_t len);
 /* The same without TEXT, the message's text a printf format for the rest. */
 void	cga_diag_msgf(const char *path, uint64_t line, enum cga_msg, ...);
+/* The same with TEXT: the message's text a printf format for the rest. */
+void	cga_diag_msgfq(const char *path, uint64_t line, enum cga_msg,
+	    const char *text, size_t len, ...);
 
 #endif

@@ -26,6 +26,22 @@ intern(struct cga_profile *d, const char *s)
 }
 
 /*
+ * sign * a count of the source, which is signed when the source is a
+ * difference itself (a profile with negative counts); sets the error when
+ * that does not fit in 64 bits signed.
+ */
+static uint64_t
+signed_of(struct differ *df, uint64_t c)
+{
+	if ((!df->src->diff && c > INT64_MAX) ||
+	    (df->sign < 0 && c == (uint64_t)INT64_MIN)) {
+		df->err = 1;
+		return 0;
+	}
+	return df->sign < 0 ? (uint64_t)0 - c : c;
+}
+
+/*
  * dst += sign * src, signed, event by event as named; an event the source
  * lacks counts 0 there.  Sets the error on overflow.
  */
@@ -34,18 +50,12 @@ add(struct differ *df, uint64_t *dst, const uint64_t *src)
 {
 	const struct cga_profile *d = df->d;
 	size_t			  i, j;
-	int64_t			  v;
 
 	for (i = 0; i < d->nev; i++) {
 		j = df->map[i];
 		if (j == CGA_NOEVENT || !cga_cost_defined(df->src, src, j))
 			continue;
-		if (src[j] > INT64_MAX) {
-			df->err = 1;
-			continue;
-		}
-		v = (int64_t)src[j] * df->sign;
-		if (cga_count_add(d, &dst[i], (uint64_t)v) == -1)
+		if (cga_count_add(d, &dst[i], signed_of(df, src[j])) == -1)
 			df->err = 1;
 		cga_cost_define(d, dst, i);
 	}
@@ -81,7 +91,6 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	struct cga_site		*s, *ds;
 	size_t			 i;
 	uint64_t		 at = 0;
-	int64_t			 n;
 
 	df->sign = sign;
 	df->src = p;
@@ -101,9 +110,8 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	HASH_ITER(hh, p->calls, c, ctmp) {
 		dc = cga_call_get(d, fn_in(df, c->key.caller),
 		    fn_in(df, c->key.callee));
-		n = (int64_t)(c->count > INT64_MAX ? (df->err = 1, 0) :
-		    c->count) * sign;
-		if (cga_count_add(d, &dc->count, (uint64_t)n) == -1)
+		if (cga_count_add(d, &dc->count, signed_of(df, c->count)) ==
+		    -1)
 			df->err = 1;
 		add(df, dc->cost, c->cost);
 		if (p->have_incl) {
@@ -123,9 +131,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 			df->err = 1;
 			return;
 		}
-		n = (int64_t)(s->count > INT64_MAX ? (df->err = 1, 0) :
-		    s->count) * sign;
-		ds->count = (uint64_t)n;
+		ds->count = signed_of(df, s->count);
 		ds->seq = s->seq;
 		add(df, ds->cost, s->cost);
 	}
@@ -187,7 +193,7 @@ event_map(const struct cga_profile *d, const struct cga_profile *src)
 }
 
 /* src's cost c in d's events (made in d's arena). */
-static const uint64_t *
+static uint64_t *
 mapped(struct cga_profile *d, const struct cga_profile *src, const uint64_t *c,
     const size_t *map)
 {
@@ -209,8 +215,8 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	struct cga_profile	*d = cga_profile_new();
 	struct cga_event	*ev;
 	struct cga_fn		*fn;
-	size_t			 nev, nrec;
-	uint64_t		 at = 0;
+	size_t			 nev, nrec, i;
+	uint64_t		 at = 0, *base;
 
 	ev = diff_events(d, old, new, &nev, &nrec);
 	cga_profile_set_events(d, ev, nev, nrec);
@@ -219,7 +225,11 @@ cga_profile_diff(const struct cga_profile *old, const struct cga_profile *new)
 	df.map_old = event_map(d, old);
 	d->diff = 1;
 	d->total = cga_cost_new(d);
-	d->base = mapped(d, old, old->total, df.map_old);
+	base = mapped(d, old, old->total, df.map_old);
+	/* OLD with negative counts: shares of the size of its total. */
+	for (i = 0; old->diff && i < nev; i++)
+		base[i] = cga_magnitude(base[i]);
+	d->base = base;
 	d->base_path = old->path;
 	d->path = new->path;
 	d->creator = new->creator;

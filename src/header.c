@@ -4,9 +4,11 @@
  * and the parts they begin and end.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "loader.h"
 #include "sort.h"
 
@@ -342,40 +344,121 @@ cga_part_begin(struct loader *ld)
 	ld->linecost = NULL;
 }
 
+/* Whether a summary: or totals: line gave any count. */
 static int
-all_zero(const struct cga_profile *p, const uint64_t *c)
+has_counts(const struct cga_profile *p, const uint64_t *c)
 {
 	size_t	 i;
 
-	for (i = 0; i < p->nrec; i++)
-		if (c[i] != 0)
-			return 0;
-	return 1;
+	for (i = 0; c != NULL && i < p->nrec; i++)
+		if (cga_cost_defined(p, c, i))
+			return 1;
+	return 0;
 }
 
-/* A totals: line that disagrees with the cost lines: a warning. */
+/* A count as text: signed in a profile with negative counts. */
 static void
-check_totals(struct loader *ld, const uint64_t *totals)
+print_count(FILE *m, const struct cga_profile *p, uint64_t c)
+{
+	if (p->diff)
+		fprintf(m, "%lld", (long long)(int64_t)c);
+	else
+		fprintf(m, "%llu", (unsigned long long)c);
+}
+
+/*
+ * A summary: (which = 0) or totals: line that disagrees with the cost
+ * lines: one warning naming every event that does.  A totals: line must
+ * give their sum; a summary: may give more (the format says so), and
+ * gives less only by mistake, unless the counts are signed.
+ */
+static void
+check_sum(struct loader *ld, int which, const uint64_t *sum)
 {
 	const struct cga_profile	*p = ld->p;
 	const uint64_t			*self = ld->part->self;
-	size_t				 i;
+	FILE				*m;
+	char				*list;
+	size_t				 i, len, n = 0;
 
+	if ((m = open_memstream(&list, &len)) == NULL)
+		cga_oom();
 	for (i = 0; i < p->nrec; i++) {
-		if (!cga_cost_defined(p, totals, i) || totals[i] == self[i])
+		if (!cga_cost_defined(p, sum, i) || sum[i] == self[i] ||
+		    (which == 0 && !p->diff && sum[i] > self[i]))
 			continue;
-		if (++ld->nwarn <= MAX_WARNINGS)
-			cga_diag_msgf(ld->path, ld->sumline[1],
-			    CGA_MSG_TOTALS_DISAGREE, p->ev[i].name,
-			    (unsigned long long)totals[i],
-			    (unsigned long long)self[i]);
-		return;
+		fprintf(m, "%s%s: ", n++ ? "; " : "", p->ev[i].name);
+		print_count(m, p, sum[i]);
+		fputs(", cost lines: ", m);
+		print_count(m, p, self[i]);
 	}
+	if (fclose(m) != 0)
+		cga_oom();
+	if (n > 0 && ++ld->nwarn <= MAX_WARNINGS)
+		cga_diag_msgf(ld->path, ld->sumline[which],
+		    CGA_MSG_SUM_DISAGREES, which ? "totals:" : "summary:", list);
+	free(list);
 }
 
-/* The part's program total: its summary:, else its totals:, else its sum. */
+/*
+ * Why the part, the file's last, looks cut short, or NULL: a profile
+ * that valgrind wrote (its creator: line, or Cachegrind's layout) lacks
+ * the line valgrind ends it with, or its last line lacks its newline.
+ */
+static const char *
+truncated(const struct loader *ld)
+{
+	if (!ld->at_end || ld->writer == WRITER_OTHER)
+		return NULL;
+	if (ld->cut)
+		return "its last line is cut short";
+	if (ld->writer == WRITER_CALLGRIND && ld->sumtext[1] == NULL)
+		return "no totals: line at its end";
+	if (ld->writer == WRITER_CACHEGRIND && ld->sumtext[0] == NULL)
+		return "no summary: line at its end";
+	return NULL;
+}
+
+/*
+ * The warning of a truncated part, with what its cost lines hold of each
+ * event its summary: gives more of.  Printed whatever warnings came
+ * before: it says the figures are not the whole run's.
+ */
 static void
-settle_total(struct loader *ld, uint64_t *const sum[2])
+warn_truncated(struct loader *ld, const char *why, const uint64_t *summary)
+{
+	const struct cga_profile	*p = ld->p;
+	const uint64_t			*self = ld->part->self;
+	FILE				*m;
+	char				*list;
+	size_t				 i, len, n = 0;
+
+	if ((m = open_memstream(&list, &len)) == NULL)
+		cga_oom();
+	for (i = 0; summary != NULL && !p->diff && i < p->nrec; i++) {
+		if (!cga_cost_defined(p, summary, i) || self[i] >= summary[i])
+			continue;
+		fprintf(m, "%s%s %llu of %llu (%.2f%%)", n++ ? ", " :
+		    ": its cost lines give ", p->ev[i].name,
+		    (unsigned long long)self[i],
+		    (unsigned long long)summary[i],
+		    cga_fmt_percent(self[i], summary[i]));
+	}
+	if (n > 0)
+		fputs(" of what its summary: gives", m);
+	if (fclose(m) != 0)
+		cga_oom();
+	cga_diag_msgf(ld->path, ld->in.lineno, CGA_MSG_TRUNCATED, why, list);
+	free(list);
+}
+
+/*
+ * The part's program total: its summary:, else its totals: (even when
+ * they give 0), else the sum of its cost lines; the sum too when the
+ * part looks truncated.  A part without costs has a total of 0.
+ */
+static void
+settle_total(struct loader *ld, uint64_t *const sum[2], int trunc)
 {
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
@@ -383,21 +466,21 @@ settle_total(struct loader *ld, uint64_t *const sum[2])
 	size_t			 i, j;
 
 	pt->total = cga_cost_new(p);
-	if (sum[0] != NULL && !all_zero(p, sum[0]))
+	if (!trunc && has_counts(p, sum[0]))
 		src = sum[0];
-	else if (sum[1] != NULL && !all_zero(p, sum[1]))
+	else if (!trunc && has_counts(p, sum[1]))
 		src = sum[1];
+	memcpy(pt->total, src != NULL ? src : pt->self,
+	    p->cw * sizeof(uint64_t));
 	if (src == NULL) {
-		memcpy(pt->total, pt->self, p->cw * sizeof(uint64_t));
 		pt->calculated = 1;
 		p->calculated = 1;
-		return;
 	}
-	memcpy(pt->total, src, p->cw * sizeof(uint64_t));
 	/* Events the line leaves out come from the cost lines. */
 	for (i = 0; i < ld->nfev; i++) {
 		j = ld->map[i];
-		if (!cga_cost_defined(p, pt->total, j)) {
+		if (!cga_cost_defined(p, pt->total, j) &&
+		    (src != NULL || !has_counts(p, pt->self))) {
 			pt->total[j] = pt->self[j];
 			cga_cost_define(p, pt->total, j);
 		}
@@ -438,20 +521,31 @@ read_sums(struct loader *ld, uint64_t *sum[2])
 	return rc;
 }
 
-/* Settles the part's program total and checks its totals: line. */
+/*
+ * Settles the part's program total and checks its summary: and totals:
+ * lines; at the end of the file (at_end), whether it looks truncated.
+ */
 int
 cga_part_end(struct loader *ld)
 {
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
 	uint64_t		*sum[2] = { NULL, NULL };
+	const char		*trunc = truncated(ld);
 
-	if (ld->pending_call) {
+	if (ld->pending_call && trunc == NULL) {
 		ld->in.lineno = ld->call_line;
 		return cga_load_bad(ld, CGA_MSG_CALLS_NO_COST);
 	}
-	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL)
-		return 0;	/* a header alone adds nothing */
+	/* A call whose cost line was cut off: it never happened. */
+	ld->pending_call = 0;
+	/*
+	 * A header alone adds nothing, but for a file that has nothing
+	 * else (a thread that collected nothing): its report is empty.
+	 */
+	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL &&
+	    !(ld->at_end && ld->nkept == 0 && ld->have_events))
+		return 0;
 	if (ld->skip || !part_kept(ld)) {
 		/* Left out by --part: forget it. */
 		free(pt->desc);
@@ -463,13 +557,21 @@ cga_part_end(struct loader *ld)
 		return -1;
 	if (pt->self == NULL)
 		pt->self = cga_cost_new(p);
-	settle_total(ld, sum);
+	ld->nkept++;
+	ld->costs |= has_counts(p, pt->self);
+	settle_total(ld, sum, trunc != NULL);
 	if (cga_cost_add(p, p->total, pt->total) == -1) {
 		cga_diag_msg(ld->path, 0, CGA_MSG_TOTAL_BIG, NULL, 0);
 		return -1;
 	}
+	if (trunc != NULL) {
+		warn_truncated(ld, trunc, sum[0]);
+		return 0;
+	}
+	if (sum[0] != NULL)
+		check_sum(ld, 0, sum[0]);
 	if (sum[1] != NULL)
-		check_totals(ld, sum[1]);
+		check_sum(ld, 1, sum[1]);
 	return 0;
 }
 
@@ -631,14 +733,15 @@ cga_header_line(struct loader *ld, const char *key, size_t klen, char *v)
 	struct cga_profile	*p = ld->p;
 
 #define KEY(s)	(klen == sizeof(s) - 1 && memcmp(key, s, klen) == 0)
-	if (KEY("summary") || KEY("totals")) {
-		cost_summary(ld, KEY("totals"));
-		return 0;
-	}
 	if (!(KEY("version") || KEY("creator") || KEY("pid") ||
 	    KEY("thread") || KEY("part") || KEY("cmd") || KEY("desc") ||
-	    KEY("positions") || KEY("events") || KEY("event"))) {
-		cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
+	    KEY("positions") || KEY("events") || KEY("event") ||
+	    KEY("summary") || KEY("totals")))
+		return cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
+	if (!ld->known)
+		cga_load_known(ld);
+	if (KEY("summary") || KEY("totals")) {
+		cost_summary(ld, KEY("totals"));
 		return 0;
 	}
 	if (ld->in_body) {
@@ -651,6 +754,11 @@ cga_header_line(struct loader *ld, const char *key, size_t klen, char *v)
 	if (KEY("creator")) {
 		if (p->creator == NULL)
 			p->creator = header_value(ld, v);
+		v = skip_blanks(v);
+		if (strncmp(v, "callgrind", 9) == 0)
+			ld->writer = WRITER_CALLGRIND;
+		else if (strncmp(v, "cachegrind", 10) == 0)
+			ld->writer = WRITER_CACHEGRIND;
 	} else if (KEY("pid")) {
 		ld->part->pid = ld->pid = header_value(ld, v);
 	} else if (KEY("thread")) {
@@ -659,11 +767,19 @@ cga_header_line(struct loader *ld, const char *key, size_t klen, char *v)
 		ld->part->number = header_value(ld, v);
 	} else if (KEY("cmd")) {
 		ld->part->cmd = ld->cmd = header_value(ld, v);
+		if (ld->in.lineno == ld->lead_desc + 1)
+			ld->cmd_line = ld->in.lineno;
 	} else if (KEY("desc")) {
+		if (ld->in.lineno == ld->lead_desc + 1)
+			ld->lead_desc++;
 		desc(ld, v);
 	} else if (KEY("positions")) {
 		return positions(ld, v);
 	} else if (KEY("events")) {
+		/* Cachegrind's layout: desc: lines, cmd:, events:, no more. */
+		if (ld->cmd_line != 0 && ld->in.lineno == ld->cmd_line + 1 &&
+		    ld->writer == WRITER_OTHER)
+			ld->writer = WRITER_CACHEGRIND;
 		return events(ld, v);
 	} else if (KEY("event")) {
 		return event(ld, v);

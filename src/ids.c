@@ -4,6 +4,7 @@
  * --mod-funcname rewrite them.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,135 @@ cga_ids_clear(struct loader *ld)
 
 	for (i = 0; i < ID_KINDS; i++)
 		idtab_free(&ld->ids[i]);
+	for (i = 0; i < ld->nfwd; i++)
+		free(ld->fwd[i].text);
+	free(ld->fwd);
+	ld->fwd = NULL;
+	ld->nfwd = ld->nfwd_open = 0;
+}
+
+int
+cga_ids_end(struct loader *ld)
+{
+	const struct forward	*fw;
+	size_t			 i;
+
+	if (ld->nfwd_open == 0)
+		return 0;
+	/* The first line that used an id never defined. */
+	for (i = 0; ld->fwd[i].name == NULL; i++)
+		;
+	fw = &ld->fwd[i];
+	cga_diag_msg(ld->path, fw->line, CGA_MSG_ID_UNDEFINED, fw->text,
+	    fw->len);
+	return -1;
+}
+
+/*
+ * An id used before its definition (callgrind writes such files): a
+ * placeholder names it until the definition comes, "\n" and the number of
+ * its record, a name no line can give.
+ */
+static const char *
+forward(struct loader *ld, enum idkind kind, uint64_t id)
+{
+	struct forward	*fw;
+	char		 buf[32];
+	int		 n;
+
+	ld->fwd = xreallocarray(ld->fwd, ld->nfwd + 1, sizeof(*ld->fwd));
+	fw = &ld->fwd[ld->nfwd];
+	n = snprintf(buf, sizeof(buf), "\n%zu", ld->nfwd++);
+	fw->kind = kind;
+	fw->id = id;
+	fw->name = cga_profile_intern(ld->p, buf, (size_t)n);
+	fw->line = ld->in.lineno;
+	fw->text = xmemdup0(ld->text, ld->len);
+	fw->len = ld->len;
+	ld->nfwd_open++;
+	idtab_set(&ld->ids[kind], id, fw->name);
+	return fw->name;
+}
+
+/* Whether the lines of file name are kept (the loader asks once a file). */
+static int
+wants_lines(struct loader *ld, const char *name)
+{
+	return ld->opts->lines && (ld->opts->want_lines == NULL ||
+	    ld->opts->want_lines(ld->opts->want_ctx, name));
+}
+
+/*
+ * The definition of an id used before it: what was made under its
+ * placeholder takes the name, or merges with what has it already.
+ * 0, or -1 after the message (a merged sum overflows).
+ */
+static int
+define(struct loader *ld, enum idkind kind, const char *placeholder,
+    const char *name)
+{
+	struct cga_profile	*p = ld->p;
+	struct forward		*fw;
+	struct cga_file		*f;
+	int			 rc = 0, lines;
+
+	fw = &ld->fwd[strtoull(placeholder + 1, NULL, 10)];
+	fw->name = NULL;
+	free(fw->text);
+	fw->text = NULL;
+	ld->nfwd_open--;
+	switch (kind) {
+	case ID_FILE:
+		if ((f = cga_file_find(p, placeholder)) != NULL) {
+			lines = wants_lines(ld, name);
+			rc = cga_file_rename(p, f, name, lines);
+			if (f->id < ld->nkeep)
+				ld->keep[f->id] = 0;
+		}
+		if (rc == 0)
+			rc = cga_fn_rename(p, placeholder, name, 1);
+		if (ld->cfile == placeholder)
+			ld->cfile = name;
+		if (ld->file->merged != NULL)
+			ld->file = cga_file_final(ld->file);
+		break;
+	case ID_FN:
+		rc = cga_fn_rename(p, placeholder, name, 0);
+		if (ld->fnname == placeholder)
+			ld->fnname = name;
+		break;
+	case ID_OBJ:
+		cga_obj_rename(p, placeholder, name);
+		if (ld->obj == placeholder)
+			ld->obj = name;
+		break;
+	default:
+		break;
+	}
+	/* What the loader holds may have merged into another. */
+	if (ld->fn != NULL)
+		ld->fn = cga_fn_final(ld->fn);
+	if (ld->callee != NULL)
+		ld->callee = cga_fn_final(ld->callee);
+	ld->call = NULL;
+	ld->linecost = NULL;
+	if (rc == -1)
+		return cga_load_bad(ld, CGA_MSG_COST_SUM);
+	return 0;
+}
+
+/* An id defined again with another name: a warning; the new one holds. */
+static void
+again(struct loader *ld, const char *old)
+{
+	char	 buf[CGA_DIAG_QUOTE + 4];
+
+	if (++ld->nwarn > MAX_WARNINGS)
+		return;
+	snprintf(buf, sizeof(buf), strlen(old) > CGA_DIAG_QUOTE ?
+	    "%.*s..." : "%.*s", CGA_DIAG_QUOTE, old);
+	cga_diag_msgfq(ld->path, ld->in.lineno, CGA_MSG_ID_AGAIN, ld->text,
+	    ld->len, buf);
 }
 
 /* A name interned as --mod-filename and --mod-funcname rewrite it. */
@@ -147,7 +277,7 @@ cga_ids_resolve(struct loader *ld, enum idkind kind, const char *s,
 		have_id = 1;
 		if (*s == '\0') {
 			if ((name = idtab_get(&ld->ids[kind], id)) == NULL)
-				return cga_load_bad(ld, CGA_MSG_ID_UNDEFINED);
+				name = forward(ld, kind, id);
 			*out = name;
 			return 0;
 		}
@@ -156,13 +286,14 @@ cga_ids_resolve(struct loader *ld, enum idkind kind, const char *s,
 	    strncmp(s, ld->opts->cwd, ld->cwdlen) == 0)
 		s += ld->cwdlen;
 	name = rewritten(ld, kind, s);
-	if (have_id) {
-		old = idtab_get(&ld->ids[kind], id);
-		if (old != NULL && old != name)
-			return cga_load_bad(ld, CGA_MSG_ID_AGAIN);
-		if (old == NULL)
-			idtab_set(&ld->ids[kind], id, name);
-	}
 	*out = name;
+	if (!have_id || (old = idtab_get(&ld->ids[kind], id)) == name)
+		return 0;
+	if (old != NULL && cga_ids_placeholder(old)) {
+		if (define(ld, kind, old, name) == -1)
+			return -1;
+	} else if (old != NULL)
+		again(ld, old);
+	idtab_set(&ld->ids[kind], id, name);
 	return 0;
 }

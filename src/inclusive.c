@@ -15,6 +15,9 @@
  * component's; an interpreter's helper caught in its loop's component
  * gets its own work, and a thread's root its thread's; nothing falls below
  * its exclusive cost.  A call edge is bounded by its callee's figure.
+ * In a profile with negative counts (a difference) no bound holds: there
+ * inclusive(f) = L(f), which is linear (the difference of two profiles'
+ * L) and exact without recursion, and call edges keep their recorded cost.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -282,6 +285,11 @@ function_costs(struct bounds *b)
 				add(b, lo, c->cost);
 		}
 		fn->incl = cga_cost_new(b->p);
+		if (b->p->diff) {
+			/* Bounds need costs of 0 or more: L, linear. */
+			memcpy(fn->incl, lo, b->p->cw * sizeof(*lo));
+			continue;
+		}
 		combine(b->p, fn->incl, lo, b->upper[i] != NULL ?
 		    b->upper[i] : own, b->entry[b->comp[i]]);
 		over |= cap(b->p, fn->incl);
@@ -323,7 +331,8 @@ call_costs(struct bounds *b)
 		c->recursive = b->comp[c->key.caller->id] ==
 		    b->comp[c->key.callee->id];
 		c->incl = NULL;
-		if (!above(p, c->cost, callee))
+		/* As recorded: no bound holds for signed costs. */
+		if (p->diff || !above(p, c->cost, callee))
 			continue;
 		c->incl = cga_cost_new(b->p);
 		memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
@@ -350,8 +359,10 @@ cga_profile_inclusive(struct cga_profile *p)
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		b.fns[b.n++] = fn;
 	b.comp = components(b.fns, b.n, &b.ncomp);
-	entry_bounds(&b);
-	upper_bounds(&b);
+	if (!p->diff) {
+		entry_bounds(&b);
+		upper_bounds(&b);
+	}
 	over = function_costs(&b);
 	over |= call_costs(&b);
 	p->have_incl = 1;

@@ -610,6 +610,7 @@ cga_input_line(struct cga_input *in, char **line, size_t *len)
 		if ((r = fill(in)) == -1)
 			return -1;
 	}
+	in->unended = nl == in->buf + in->end;
 	in->start = (size_t)(nl - in->buf) + (nl < in->buf + in->end);
 	in->line_nul = in->nul < (size_t)(nl - in->buf);
 	if (in->line_nul) {

@@ -34,6 +34,7 @@ struct cga_input {
 	uint64_t	 done;		/* bytes of it read */
 	int		 percent;	/* last shown */
 	int		 line_nul;	/* the line last returned holds a NUL */
+	int		 unended;	/* it is the last, without a newline */
 	char		*replay;	/* bytes read before, read again first */
 	size_t		 nreplay;
 	size_t		 replayed;

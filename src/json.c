@@ -115,7 +115,7 @@ header(FILE *out, const struct cga_view *v)
 		cga_out_json(out, v->profiles[i]);
 	}
 	fputs("],\n  \"diff_base\": ", out);
-	cga_out_json_or_null(out, p->diff ? p->base_path : NULL);
+	cga_out_json_or_null(out, p->base_path);
 	fputs(",\n  \"creator\": ", out);
 	cga_out_json_or_null(out, p->creator);
 	fputs(",\n  \"command\": ", out);

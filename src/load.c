@@ -19,11 +19,56 @@ cga_load_bad(struct loader *ld, enum cga_msg m)
 	return -1;
 }
 
-void
+/*
+ * A warning about the line being read.  Until a line of the format's
+ * comes, it is held back: FOREIGN_MAX such lines first make the file no
+ * profile (-1, after that one message).
+ */
+int
 cga_load_warn(struct loader *ld, enum cga_msg m)
 {
+	struct foreign	*fl;
+
+	if (!ld->known) {
+		fl = &ld->foreign[ld->nforeign++];
+		fl->line = ld->in.lineno;
+		fl->msg = m;
+		fl->len = ld->len;
+		memcpy(fl->text, ld->text, ld->len < sizeof(fl->text) ?
+		    ld->len : sizeof(fl->text));
+		return ld->nforeign == FOREIGN_MAX ? cga_load_foreign(ld) : 0;
+	}
 	if (++ld->nwarn <= MAX_WARNINGS)
 		cga_diag_msg(ld->path, ld->in.lineno, m, ld->text, ld->len);
+	return 0;
+}
+
+/* A line of the format's: the file is a profile; what was held back warns. */
+void
+cga_load_known(struct loader *ld)
+{
+	const struct foreign	*fl;
+	size_t			 i;
+
+	ld->known = 1;
+	for (i = 0; i < ld->nforeign; i++) {
+		fl = &ld->foreign[i];
+		if (++ld->nwarn <= MAX_WARNINGS)
+			cga_diag_msg(ld->path, fl->line, fl->msg, fl->text,
+			    fl->len);
+	}
+	ld->nforeign = 0;
+}
+
+/* The file's first lines are none of the format's: no profile; -1. */
+int
+cga_load_foreign(struct loader *ld)
+{
+	const struct foreign	*fl = &ld->foreign[0];
+
+	cga_diag_msg(ld->path, fl->line, CGA_MSG_NOT_PROFILE, fl->text,
+	    fl->len);
+	return -1;
 }
 
 /*
@@ -116,12 +161,37 @@ subposition(const char **sp, enum form f, uint64_t base, uint64_t *v)
 }
 
 /*
+ * A count of a profile with negative counts (cg_diff writes them): a
+ * number with or without a '-', that fits in 64 bits signed, as two's
+ * complement into *v.
+ */
+CGA_HOT enum cga_msg
+signed_count(const char **sp, enum form f, uint64_t *v)
+{
+	const char	*s = *sp;
+	uint64_t	 n;
+	enum cga_msg	 m;
+	int		 neg = *s == '-';
+
+	s += neg;
+	if ((m = number_token(&s, f, &n, CGA_MSG_COUNT)) != CGA_MSG_OK)
+		return m;
+	if (n > (uint64_t)INT64_MAX + (uint64_t)neg)
+		return CGA_MSG_COUNT_SIGNED_BIG;
+	*sp = s;
+	*v = neg ? (uint64_t)0 - n : n;
+	return CGA_MSG_OK;
+}
+
+/*
  * The counts that end a cost line (or make a summary: line), in the
  * part's event order, into cnt: *kp of them; *sp is left at the end.
+ * Unsigned, a count with a '-' is CGA_MSG_COUNT_NEGATIVE: the profile
+ * is to be read as signed from then on (sgn).
  */
 CGA_HOT enum cga_msg
 counts_parse(const struct loader *ld, const char **sp, enum form f,
-    uint64_t *cnt, size_t *kp)
+    uint64_t *cnt, size_t *kp, int sgn)
 {
 	const char	*s, *t;
 	enum cga_msg	 m;
@@ -134,9 +204,12 @@ counts_parse(const struct loader *ld, const char **sp, enum form f,
 		if (k == nfev)
 			return CGA_MSG_COUNTS_MORE;
 		t = s;
-		/* A sign is no digit: its message is looked for on failure. */
-		if ((m = number_token(&t, f, &cnt[k], CGA_MSG_COUNT)) !=
-		    CGA_MSG_OK)
+		if (sgn) {
+			if ((m = signed_count(&t, f, &cnt[k])) != CGA_MSG_OK)
+				return m;
+		} else if ((m = number_token(&t, f, &cnt[k],
+		    CGA_MSG_COUNT)) != CGA_MSG_OK)
+			/* A sign is no digit: looked for on failure. */
 			return *s == '-' ? CGA_MSG_COUNT_NEGATIVE : m;
 		k++;
 	}
@@ -151,7 +224,7 @@ counts_parse(const struct loader *ld, const char **sp, enum form f,
  */
 CGA_HOT enum cga_msg
 cost_parse(const struct loader *ld, const char **sp, enum form f,
-    uint64_t *pos, uint64_t *cnt, size_t *kp)
+    uint64_t *pos, uint64_t *cnt, size_t *kp, int sgn)
 {
 	const char	*s = *sp;
 	enum cga_msg	 m;
@@ -168,7 +241,7 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 			return m;
 	}
 	*sp = s;
-	return counts_parse(ld, sp, f, cnt, kp);
+	return counts_parse(ld, sp, f, cnt, kp, sgn);
 }
 
 /* A target position (calls=, jump=, jcnd=): checked, not kept. */
@@ -272,28 +345,37 @@ cost_mark(struct adder a, uint64_t *c, size_t k)
 		c[a.nev + i] |= a.kmask[k * a.maskw + i];
 }
 
+/* Whether a + b overflows: unsigned, or signed (two's complement). */
+CGA_HOT int
+sum_overflows(uint64_t a, uint64_t b, int sgn)
+{
+	uint64_t	 u;
+	int64_t		 s;
+
+	if (sgn)
+		return __builtin_add_overflow((int64_t)a, (int64_t)b, &s);
+	return __builtin_add_overflow(a, b, &u);
+}
+
 /*
  * The one routine that adds a line's k counts to the model: to dst (a
  * function's self cost, a call's cost, a sum), and to part and line
  * unless they are NULL, marking the events given.  Every sum is checked
- * before any changes, so that a line that overflows (-1) adds nothing.
- * With defer, dst and part are left for the caller to mark: the block
- * loop marks them once, for the most counts of its lines.
+ * before any changes, so that a line that overflows (-1) adds nothing;
+ * signed, in a profile with negative counts (sgn).  With defer, dst and part are left for the caller to mark: the
+ * block loop marks them once, for the most counts of its lines.
  */
 CGA_HOT int
 cost_add(struct adder a, uint64_t *dst, uint64_t *part, uint64_t *line,
-    const uint64_t *cnt, size_t k, int defer)
+    const uint64_t *cnt, size_t k, int defer, int sgn)
 {
-	uint64_t	 sum;
 	size_t		 i, j;
 
 	for (i = 0; i < k; i++) {
 		j = a.map[i];
-		if (__builtin_add_overflow(dst[j], cnt[i], &sum) ||
-		    (part != NULL &&
-		    __builtin_add_overflow(part[j], cnt[i], &sum)) ||
-		    (line != NULL &&
-		    __builtin_add_overflow(line[j], cnt[i], &sum)))
+		if (sum_overflows(dst[j], cnt[i], sgn) ||
+		    (part != NULL && sum_overflows(part[j], cnt[i], sgn)) ||
+		    (line != NULL && sum_overflows(line[j], cnt[i], sgn)))
 			return -1;
 	}
 	for (i = 0; i < k; i++) {
@@ -314,15 +396,55 @@ cost_add(struct adder a, uint64_t *dst, uint64_t *part, uint64_t *line,
 	return 0;
 }
 
+/*
+ * A count with a '-' (cg_diff writes them): the model becomes a
+ * difference, signed from then on, which the counts so far must fit.
+ */
+static int
+become_signed(struct loader *ld)
+{
+	if (cga_profile_make_signed(ld->p) == -1)
+		return cga_load_bad(ld, CGA_MSG_SIGNED_LATE);
+	return 0;
+}
+
+/*
+ * The counts of a line at *sp, signed when the profile is: a count with
+ * a '-' makes it so, and the line is read again.
+ */
+static enum cga_msg
+counts_read(struct loader *ld, const char **sp, uint64_t *pos, size_t *k,
+    int *err)
+{
+	const char	*s = *sp;
+	enum cga_msg	 m;
+
+	*err = 0;
+	m = pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k,
+	    ld->p->diff) : counts_parse(ld, sp, IN_LINE, ld->cnt, k,
+	    ld->p->diff);
+	if (m != CGA_MSG_COUNT_NEGATIVE)
+		return m;
+	if (become_signed(ld) == -1) {
+		*err = 1;
+		return m;
+	}
+	*sp = s;
+	return pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k, 1) :
+	    counts_parse(ld, sp, IN_LINE, ld->cnt, k, 1);
+}
+
 int
 cga_load_sum(struct loader *ld, const char *s, uint64_t *dst)
 {
 	enum cga_msg	 m;
 	size_t		 k;
+	int		 err;
 
-	if ((m = counts_parse(ld, &s, IN_LINE, ld->cnt, &k)) != CGA_MSG_OK)
-		return cga_load_bad(ld, m);
-	if (cost_add(adder_of(ld), dst, NULL, NULL, ld->cnt, k, 0) == -1)
+	if ((m = counts_read(ld, &s, NULL, &k, &err)) != CGA_MSG_OK)
+		return err ? -1 : cga_load_bad(ld, m);
+	if (cost_add(adder_of(ld), dst, NULL, NULL, ld->cnt, k, 0,
+	    ld->p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	return 0;
 }
@@ -348,7 +470,8 @@ keeps_lines(struct loader *ld)
 
 	if (!ld->opts->lines)
 		return 0;
-	if (ld->opts->want_lines == NULL)
+	/* A file named by an id not defined yet: asked once it is. */
+	if (ld->opts->want_lines == NULL || cga_ids_placeholder(ld->file->name))
 		return 1;
 	if (id >= ld->nkeep) {
 		n = ld->nkeep ? ld->nkeep : 64;
@@ -398,10 +521,13 @@ jump_key(const char *s)
  * buffer: most lines of a profile, while the function and file stay the
  * same.  It stops, before the line, at anything else: another kind of
  * line, a line the primitives refuse (its message is the general path's
- * to word), an overflow, the end of the bytes read, a NUL byte.
+ * to word), an overflow, the end of the bytes read, a NUL byte.  Its
+ * counts are signed (sgn, a constant) in a profile with negative counts;
+ * unsigned, a negative count stops it, and the general path makes the
+ * profile signed.
  */
-static void
-block_lines(struct loader *ld)
+CGA_HOT void
+block_loop(struct loader *ld, const int sgn)
 {
 	struct adder	 a;
 	const char	*s, *t;
@@ -411,10 +537,6 @@ block_lines(struct loader *ld)
 	int		 keep, jcnd;
 	char		 c;
 
-	/* Counts on the stack: the compiler knows no store there aliases. */
-	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    ld->nfev > BLOCK_COUNTS)
-		return;
 	keep = keeps_lines(ld);
 	self = ld->fn->self;
 	part = ld->part->self;
@@ -424,13 +546,14 @@ block_lines(struct loader *ld)
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k) !=
+			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
 			if (keep)
 				line = line_cost(ld, ld->linepos >= 0 ?
 				    pos[ld->linepos] : 0, ld->fn);
-			if (cost_add(a, self, part, line, cnt, k, 1) == -1)
+			if (cost_add(a, self, part, line, cnt, k, 1, sgn) ==
+			    -1)
 				break;
 			set_last(ld, pos);
 			if (k > kmax)
@@ -446,6 +569,19 @@ block_lines(struct loader *ld)
 	cga_input_skip(&ld->in, s, lines);
 	cost_mark(a, self, kmax);
 	cost_mark(a, part, kmax);
+}
+
+static void
+block_lines(struct loader *ld)
+{
+	/* Counts on the stack: the compiler knows no store there aliases. */
+	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
+	    ld->nfev > BLOCK_COUNTS)
+		return;
+	if (ld->p->diff)
+		block_loop(ld, 1);
+	else
+		block_loop(ld, 0);
 }
 
 static struct cga_fn *
@@ -473,17 +609,16 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	 * The calls a function makes never sum past 2^64-1: that catches
 	 * an edge's or a site's count overflowing even when neither is kept.
 	 */
-	if (__builtin_add_overflow(fn->ncalls, ld->call_count, &fn->ncalls))
+	if (cga_count_add(p, &fn->ncalls, ld->call_count) == -1)
 		return cga_load_bad(ld, CGA_MSG_CALL_COUNT_SUM);
 	if (!ld->opts->no_calls) {
 		if (ld->call == NULL || ld->call->key.caller != fn ||
 		    ld->call->key.callee != ld->callee)
 			ld->call = cga_call_get(p, fn, ld->callee);
-		if (__builtin_add_overflow(ld->call->count, ld->call_count,
-		    &ld->call->count))
+		if (cga_count_add(p, &ld->call->count, ld->call_count) == -1)
 			return cga_load_bad(ld, CGA_MSG_CALL_COUNT_SUM);
 		if (cost_add(adder_of(ld), ld->call->cost, NULL, NULL, ld->cnt,
-		    k, 0) == -1)
+		    k, 0, p->diff) == -1)
 			return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	}
 	if (!keeps_lines(ld))
@@ -496,8 +631,8 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	}
 	site->count = ld->call_count;
 	site->lineno = ld->in.lineno;
-	if (cost_add(adder_of(ld), site->cost, NULL, NULL, ld->cnt, k, 0) ==
-	    -1)
+	if (cost_add(adder_of(ld), site->cost, NULL, NULL, ld->cnt, k, 0,
+	    p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	return 0;
 }
@@ -509,13 +644,14 @@ cost_line(struct loader *ld, const char *s)
 	uint64_t	 pos[3] = { 0, 0, 0 }, line, *lc = NULL;
 	size_t		 k;
 	enum cga_msg	 m;
+	int		 err;
 
 	if (!ld->in_body && cga_body_begin(ld) == -1)
 		return -1;
 	if (ld->skip)
 		return 0;
-	if ((m = cost_parse(ld, &s, IN_LINE, pos, ld->cnt, &k)) != CGA_MSG_OK)
-		return cga_load_bad(ld, m);
+	if ((m = counts_read(ld, &s, pos, &k, &err)) != CGA_MSG_OK)
+		return err ? -1 : cga_load_bad(ld, m);
 	set_last(ld, pos);
 	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
 	fn = current_fn(ld);
@@ -524,7 +660,7 @@ cost_line(struct loader *ld, const char *s)
 	if (keeps_lines(ld))
 		lc = line_cost(ld, line, fn);
 	if (cost_add(adder_of(ld), fn->self, ld->part->self, lc, ld->cnt, k,
-	    0) == -1)
+	    0, ld->p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	return 0;
 }
@@ -586,6 +722,7 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		ld->fn = cga_fn_get(p, ld->file->name, name);
 		ld->fn->listed = 1;
 		ld->fn->obj = ld->obj;
+		ld->fn->objseq = ++p->objseq;
 		break;
 	case K_FL:
 		ld->file = cga_file_get(p, name);
@@ -628,6 +765,11 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	enum cga_msg	 m;
 	uint64_t	 n;
 
+	if (!ld->known) {
+		if (k == K_NONE)
+			return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
+		cga_load_known(ld);
+	}
 	if (!ld->in_body && cga_body_begin(ld) == -1)
 		return -1;
 	if (k != K_NONE && poskeys[k].ids != ID_KINDS) {
@@ -644,6 +786,8 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	case K_CALLS:
 		if ((m = calls_parse(ld, v, &n)) != CGA_MSG_OK)
 			return cga_load_bad(ld, m);
+		if (ld->p->diff && n > INT64_MAX)
+			return cga_load_bad(ld, CGA_MSG_COUNT_SIGNED_BIG);
 		ld->pending_call = 1;
 		ld->call_count = n;
 		ld->call_line = ld->in.lineno;
@@ -655,8 +799,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 			return cga_load_bad(ld, m);
 		return 0;
 	default:
-		cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
-		return 0;
+		return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
 	}
 }
 
@@ -664,6 +807,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 static int
 new_run(struct loader *ld)
 {
+	cga_load_known(ld);
 	if (ld->pending_call)
 		return cga_load_bad(ld, CGA_MSG_CALLS_PENDING);
 	if (ld->in_body) {
@@ -671,6 +815,8 @@ new_run(struct loader *ld)
 			return -1;
 		cga_part_begin(ld);
 	}
+	if (cga_ids_end(ld) == -1)
+		return -1;
 	cga_ids_clear(ld);
 	return 0;
 }
@@ -685,11 +831,9 @@ read_line(struct loader *ld, char *s)
 	if (ld->in.line_nul)
 		return cga_load_bad(ld, CGA_MSG_NUL);
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
-		if (!ld->in_body && !ld->have_events) {
+		if (!ld->in_body && !ld->have_events)
 			/* Header text, such as a cmd: broken over lines. */
-			cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
-			return 0;
-		}
+			return cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
 		return cost_line(ld, s);
 	}
 	if (c == '#')
@@ -708,11 +852,14 @@ read_line(struct loader *ld, char *s)
 		return position_line(ld, key, klen, s + 1);
 	if (klen > 0 && *s == ':')
 		return cga_header_line(ld, key, klen, s + 1);
-	cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
-	return 0;
+	return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
 }
 
-/* Once the file is read: a part that added nothing goes; the header. */
+/*
+ * Once the file is read: no profile, or an id never defined, is an
+ * error; the last part ends (it may look truncated); a part that added
+ * nothing goes; the header.
+ */
 static int
 file_end(struct loader *ld)
 {
@@ -720,13 +867,21 @@ file_end(struct loader *ld)
 
 	ld->text = NULL;
 	ld->len = 0;
+	if (!ld->known && ld->nforeign > 0)
+		return cga_load_foreign(ld);
+	if (cga_ids_end(ld) == -1)
+		return -1;
+	ld->at_end = 1;
 	if (cga_part_end(ld) == -1)
 		return -1;
 	if (p->ev == NULL) {
-		cga_diag_msg(ld->path, ld->in.lineno, ld->have_events ?
-		    CGA_MSG_NO_COSTS : CGA_MSG_NO_EVENTS, NULL, 0);
+		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_EVENTS, NULL,
+		    0);
 		return -1;
 	}
+	if (ld->nkept > 0 && !ld->costs)
+		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_COSTS, NULL,
+		    0);
 	/* A part that only had a header, or was left out, adds nothing. */
 	if (p->parts[p->nparts - 1].total == NULL) {
 		free(p->parts[p->nparts - 1].desc);
@@ -774,6 +929,14 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
 		ld.text = s;
 		ld.len = len;
+		/*
+		 * valgrind ends every line with a newline: a last line of
+		 * its without one was cut short, and is left out.
+		 */
+		if (ld.in.unended && ld.writer != WRITER_OTHER) {
+			ld.cut = 1;
+			continue;
+		}
 		if (read_line(&ld, s) == -1)
 			goto out;
 		block_lines(&ld);

@@ -22,6 +22,22 @@
 
 enum idkind { ID_FILE, ID_FN, ID_OBJ, ID_KINDS };
 enum poskind { POS_INSTR, POS_BB, POS_LINE };
+/* Who wrote the profile, as far as truncation is judged. */
+enum writer { WRITER_OTHER, WRITER_CALLGRIND, WRITER_CACHEGRIND };
+
+/*
+ * Lines before any line of the format's (a header key it knows, a
+ * position line) are held back: a file whose first lines are all such
+ * is no profile, and says only that.
+ */
+#define FOREIGN_MAX	5
+
+struct foreign {
+	uint64_t	 line;
+	enum cga_msg	 msg;		/* the warning it gets in a profile */
+	size_t		 len;
+	char		 text[CGA_DIAG_QUOTE + 1];	/* as much as is quoted */
+};
 
 struct ident;
 
@@ -33,6 +49,19 @@ struct idtab {
 	struct ident	 *h;		/* hcap slots, a power of 2 */
 	size_t		  hcap;
 	size_t		  nh;		/* slots used */
+};
+
+/*
+ * An id used before its definition: it names a placeholder until the
+ * definition comes (ids.c).
+ */
+struct forward {
+	enum idkind	 kind;
+	uint64_t	 id;
+	const char	*name;		/* the placeholder; NULL once defined */
+	uint64_t	 line;		/* the first line that used it */
+	char		*text;		/* that line */
+	size_t		 len;
 };
 
 /* A derived event from an event: line, resolved when the body begins. */
@@ -55,9 +84,26 @@ struct loader {
 	size_t			 len;
 
 	struct idtab		 ids[ID_KINDS];
+	struct forward		*fwd;		/* ids used before defined */
+	size_t			 nfwd;
+	size_t			 nfwd_open;	/* of them, not defined yet */
+	uint64_t		 fwd_scope;	/* ids cleared so far */
 	const char		*unknown;	/* "???" */
 	size_t			 cwdlen;
 	int			 nwarn;
+	/* Lines held back until the file shows it is a profile. */
+	int			 known;
+	struct foreign		 foreign[FOREIGN_MAX];
+	size_t			 nforeign;
+
+	/* Whether valgrind wrote it, so that it must end as valgrind ends. */
+	enum writer		 writer;
+	uint64_t		 lead_desc;	/* desc: lines at its start */
+	uint64_t		 cmd_line;	/* the cmd: line after them */
+	int			 cut;		/* its last line had no newline */
+	int			 at_end;	/* the file is read */
+	uint64_t		 nkept;		/* parts of it kept */
+	int			 costs;		/* some gave a count */
 	/* By file id: line costs kept (1), not (2), not asked yet (0). */
 	unsigned char		*keep;
 	size_t			 nkeep;
@@ -133,7 +179,10 @@ number(const char **sp, uint64_t *v)
 
 /* load.c: the message of msg about the line being read; -1. */
 int	cga_load_bad(struct loader *, enum cga_msg);
-void	cga_load_warn(struct loader *, enum cga_msg);
+/* The warning of msg about the line being read: 0, or -1 (no profile). */
+int	cga_load_warn(struct loader *, enum cga_msg);
+void	cga_load_known(struct loader *);
+int	cga_load_foreign(struct loader *);
 /* The counts of a summary: or totals: value, added to dst; 0, or -1. */
 int	cga_load_sum(struct loader *, const char *value, uint64_t *dst);
 
@@ -149,6 +198,14 @@ void	cga_header_free(struct loader *);
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
 	    const char **name);
+/* Whether a name is the placeholder of an id not defined yet. */
+static inline int
+cga_ids_placeholder(const char *name)
+{
+	return name[0] == '\n';	/* no name from a line holds one */
+}
+/* The end of the ids' scope: 0, or -1 if one was never defined. */
+int	cga_ids_end(struct loader *);
 void	cga_ids_clear(struct loader *);
 
 #endif

@@ -527,19 +527,18 @@ fn_table_add(struct cga_profile *p, struct cga_fn *fn, size_t n)
  * whichever are fewer: nearly always one or two.  When both are long (a
  * thousand files with the same thousand names), in the table of all.
  */
-struct cga_fn *
-cga_fn_get(struct cga_profile *p, const char *file, const char *name)
+static struct cga_fn *
+fn_find(struct cga_profile *p, const char *file, const char *name)
 {
 	struct cga_str	*str = str_of(name), *fstr = str_of(file);
 	struct cga_fn	*fn;
-	size_t		 flen, nlen;
-	char		*d;
 
 	if (str->nfns > FNS_WALK && fstr->ninfile > FNS_WALK) {
 		/* Made the first time it is needed: most profiles never do. */
 		if (p->fntab == NULL)
 			for (fn = p->fns; fn != NULL; fn = fn->next)
-				fn_table_add(p, fn, fn->id);
+				if (fn->merged == NULL)
+					fn_table_add(p, fn, fn->id);
 		if ((fn = *fn_slot(p, file, name)) != NULL)
 			return fn;
 	} else if (str->nfns <= fstr->ninfile) {
@@ -551,19 +550,25 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 			if (fn->key.name == name)
 				return fn;
 	}
-	/* Arena memory comes zeroed. */
-	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
+	return NULL;
+}
+
+/* Keys fn by file and name: it joins the lists of both. */
+static void
+fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,
+    const char *name)
+{
+	struct cga_str	*str = str_of(name), *fstr = str_of(file);
+	size_t		 flen = fstr->len, nlen = str->len;
+	char		*d;
+
 	fn->key.file = file;
 	fn->key.name = name;
-	flen = fstr->len;
-	nlen = str->len;
 	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
 	memcpy(d, file, flen);
 	d[flen] = ':';
 	memcpy(d + flen + 1, name, nlen + 1);
 	fn->display = d;
-	fn->id = p->nfns;
-	fn->self = fn->cost;
 	fn->same_name = str->fns;
 	str->fns = fn;
 	if (str->nfns < UINT32_MAX)
@@ -572,6 +577,20 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	fstr->infile = fn;
 	if (fstr->ninfile < UINT32_MAX)
 		fstr->ninfile++;
+}
+
+struct cga_fn *
+cga_fn_get(struct cga_profile *p, const char *file, const char *name)
+{
+	struct cga_fn	*fn;
+
+	if ((fn = fn_find(p, file, name)) != NULL)
+		return fn;
+	/* Arena memory comes zeroed. */
+	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
+	fn_key(p, fn, file, name);
+	fn->id = p->nfns;
+	fn->self = fn->cost;
 	if (p->fns_last != NULL)
 		p->fns_last->next = fn;
 	else
@@ -618,6 +637,7 @@ cga_call_get(struct cga_profile *p, struct cga_fn *caller,
 	c = cga_arena_alloc(&p->arena, sizeof(*c));
 	c->key.caller = caller;
 	c->key.callee = callee;
+	c->seq = p->callseq++;
 	c->cost = cga_cost_new(p);
 	c->next_out = caller->out;
 	caller->out = c;
@@ -706,12 +726,387 @@ cga_site_add(struct cga_profile *p, struct cga_file *file, uint64_t line,
 	return s;
 }
 
+/*
+ * Renaming, as a name id used before its definition gets its name
+ * (ids.c): what was made under the placeholder takes the name, or merges
+ * into what has the name already.  A merged file or function stays, out
+ * of every name's list, pointing to where it went (merged), until
+ * cga_profile_finish takes it out of the model; line owners and call
+ * sites follow then.
+ */
+
+/* Takes fn out of the lists of its name and of its file. */
+static void
+fn_unkey(struct cga_fn *fn)
+{
+	struct cga_str	*str = str_of(fn->key.name);
+	struct cga_str	*fstr = str_of(fn->key.file);
+	struct cga_fn	**pp;
+
+	for (pp = &str->fns; *pp != fn; pp = &(*pp)->same_name)
+		;
+	*pp = fn->same_name;
+	if (str->nfns < UINT32_MAX)
+		str->nfns--;
+	for (pp = &fstr->infile; *pp != fn; pp = &(*pp)->same_file)
+		;
+	*pp = fn->same_file;
+	if (fstr->ninfile < UINT32_MAX)
+		fstr->ninfile--;
+}
+
+/* Takes call c out of the model. */
+static void
+call_unlink(struct cga_profile *p, struct cga_call *c)
+{
+	struct cga_call	**pp;
+
+	for (pp = &c->key.caller->out; *pp != c; pp = &(*pp)->next_out)
+		;
+	*pp = c->next_out;
+	c->key.caller->nout--;
+	for (pp = &c->key.callee->in; *pp != c; pp = &(*pp)->next_in)
+		;
+	*pp = c->next_in;
+	c->key.callee->nin--;
+	HASH_DELETE(hh, p->calls, c);
+}
+
+/* Adds call c's figures to the call from caller to callee; -1 on overflow. */
+static int
+call_move(struct cga_profile *p, struct cga_call *c, struct cga_fn *caller,
+    struct cga_fn *callee)
+{
+	struct cga_call	*to;
+
+	call_unlink(p, c);
+	to = cga_call_get(p, caller, callee);
+	/* It stands where the first of the two was made. */
+	if (c->seq < to->seq)
+		to->seq = c->seq;
+	if (cga_count_add(p, &to->count, c->count) == -1 ||
+	    cga_cost_add(p, to->cost, c->cost) == -1)
+		return -1;
+	return 0;
+}
+
+/* Merges function a, out of the lists already, into b: -1 on overflow. */
+static int
+fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
+{
+	struct cga_call	*c;
+	int		 rc = 0;
+
+	if (cga_cost_add(p, b->self, a->self) == -1 ||
+	    cga_count_add(p, &b->ncalls, a->ncalls) == -1)
+		rc = -1;
+	b->listed |= a->listed;
+	/* The object at the last fn= line of either. */
+	if (a->objseq > b->objseq) {
+		b->obj = a->obj;
+		b->objseq = a->objseq;
+	}
+	while ((c = a->out) != NULL)
+		if (call_move(p, c, b, c->key.callee == a ? b :
+		    c->key.callee) == -1)
+			rc = -1;
+	while ((c = a->in) != NULL)
+		if (call_move(p, c, c->key.caller, b) == -1)
+			rc = -1;
+	memset(a->self, 0, p->cw * sizeof(uint64_t));
+	a->merged = b;
+	p->nmerged++;
+	return rc;
+}
+
+/*
+ * fn under a new key, merged with the function that has it, if one does;
+ * the one made first stays, so that the model's order is the order
+ * names first came in, as if the id had been defined at its first use.
+ */
+static int
+fn_move(struct cga_profile *p, struct cga_fn *fn, const char *file,
+    const char *name)
+{
+	struct cga_fn	*to;
+	int		 rc;
+
+	/* The table of functions is made again when next needed. */
+	free(p->fntab);
+	p->fntab = NULL;
+	p->fncap = 0;
+	fn_unkey(fn);
+	if ((to = fn_find(p, file, name)) == NULL) {
+		fn_key(p, fn, file, name);
+		return 0;
+	}
+	if (to->id < fn->id)
+		return fn_merge(p, fn, to);
+	fn_unkey(to);
+	rc = fn_merge(p, to, fn);
+	fn_key(p, fn, file, name);
+	return rc;
+}
+
+int
+cga_fn_rename(struct cga_profile *p, const char *from, const char *to,
+    int file)
+{
+	struct cga_str	*str = str_of(from);
+	struct cga_fn	*fn;
+	int		 rc = 0;
+
+	if (file)
+		while ((fn = str->infile) != NULL)
+			rc |= fn_move(p, fn, to, fn->key.name);
+	else
+		while ((fn = str->fns) != NULL)
+			rc |= fn_move(p, fn, fn->key.file, to);
+	return rc;
+}
+
+void
+cga_obj_rename(struct cga_profile *p, const char *from, const char *to)
+{
+	struct cga_fn	*fn;
+
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		if (fn->obj == from)
+			fn->obj = to;
+}
+
+/* Takes the sites of file f out of the log, or moves them to file to. */
+static void
+sites_of(struct cga_profile *p, struct cga_file *f, struct cga_file *to)
+{
+	struct cga_site	*s;
+	size_t		 i, n = 0;
+
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		if (s->key.file == f) {
+			if (to == NULL)
+				continue;
+			s->key.file = to;
+		}
+		if (n != i)
+			memcpy(cga_site_at(p, n), s, p->sitesize);
+		n++;
+	}
+	p->nsites = n;
+}
+
+/* Drops every line cost of file f. */
+static void
+lines_drop(struct cga_file *f)
+{
+	free(f->dir);
+	free(f->skeys);
+	free(f->spage);
+	f->dir = NULL;
+	f->skeys = NULL;
+	f->spage = NULL;
+	f->plo = f->pcap = 0;
+	f->ndir = f->nlines = f->nsparse = f->scap = 0;
+}
+
+struct line_move {
+	struct cga_profile	*p;
+	struct cga_file		*to;
+	int			 err;
+};
+
+static void
+line_move(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct line_move	*lm = ctx;
+	struct cga_fn		*owner, *was;
+	uint64_t		*c;
+
+	(void)f;
+	c = cga_line_get(lm->p, lm->to, line);
+	if (cga_cost_add(lm->p, c, cost) == -1)
+		lm->err = 1;
+	/* A line of both: owned by the function made first. */
+	owner = cga_line_owner(lm->p, cost);
+	was = cga_line_owner(lm->p, c);
+	if (was == NULL || (owner != NULL && owner->id < was->id))
+		c[lm->p->cw] = (uint64_t)(uintptr_t)owner;
+}
+
+/* Merges file a's lines and sites into b (or drops them), and a. */
+static int
+file_merge(struct cga_profile *p, struct cga_file *a, struct cga_file *b,
+    int lines)
+{
+	struct line_move	 lm = { p, b, 0 };
+
+	if (lines)
+		cga_file_each(p, a, line_move, &lm);
+	lines_drop(a);
+	sites_of(p, a, lines ? b : NULL);
+	a->merged = b;
+	p->nmerged++;
+	return lm.err ? -1 : 0;
+}
+
+/* As fn_move: the file made first stays. */
+int
+cga_file_rename(struct cga_profile *p, struct cga_file *f, const char *to,
+    int lines)
+{
+	struct cga_file	*into = str_of(to)->file;
+	int		 rc = 0;
+
+	str_of(f->name)->file = NULL;
+	if (into != NULL && into->id < f->id)
+		return file_merge(p, f, into, lines);
+	if (into != NULL)
+		rc = file_merge(p, into, f, lines);
+	f->name = to;
+	str_of(to)->file = f;
+	if (!lines) {
+		lines_drop(f);
+		sites_of(p, f, NULL);
+	}
+	return rc;
+}
+
+struct cga_fn *
+cga_fn_final(struct cga_fn *fn)
+{
+	while (fn->merged != NULL)
+		fn = fn->merged;
+	return fn;
+}
+
+struct cga_file *
+cga_file_final(struct cga_file *f)
+{
+	while (f->merged != NULL)
+		f = f->merged;
+	return f;
+}
+
+static void
+owner_final(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	const struct cga_profile	*p = ctx;
+	struct cga_fn			*owner = cga_line_owner(p, cost);
+
+	(void)f;
+	(void)line;
+	if (owner != NULL && owner->merged != NULL)
+		cost[p->cw] = (uint64_t)(uintptr_t)cga_fn_final(owner);
+}
+
+static int
+seq_cmp(const struct cga_call *a, const struct cga_call *b)
+{
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* A list of calls in the order they were made, newest first. */
+static struct cga_call *
+calls_sorted(struct cga_call *head, size_t n, int out)
+{
+	struct cga_call	**v, *c;
+	size_t		  i;
+
+	v = xcalloc(n + 1, sizeof(*v));
+	for (i = 0, c = head; c != NULL; c = out ? c->next_out : c->next_in)
+		v[i++] = c;
+	for (i = 1; i < n; i++) {	/* nearly sorted: insertion */
+		struct cga_call	*x = v[i];
+		size_t		 j = i;
+
+		for (; j > 0 && v[j - 1]->seq < x->seq; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+	for (i = 0; i < n; i++) {
+		if (out)
+			v[i]->next_out = v[i + 1];
+		else
+			v[i]->next_in = v[i + 1];
+	}
+	head = v[0];
+	free(v);
+	return head;
+}
+
+/*
+ * The merged files and functions leave the model, which is numbered
+ * again; line owners and call sites name where they went; call edges
+ * stand in the order they were made, as if no merge had been.
+ */
+static void
+merges_settle(struct cga_profile *p)
+{
+	struct cga_fn	**fp, *fn;
+	struct cga_file	**pp, *f;
+	struct cga_site	*s;
+	size_t		 i;
+
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		fn->out = calls_sorted(fn->out, fn->nout, 1);
+		fn->in = calls_sorted(fn->in, fn->nin, 0);
+	}
+	HASH_SRT(hh, p->calls, seq_cmp);
+
+	cga_lines_each(p, owner_final, p);
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		s->key.caller = cga_fn_final(s->key.caller);
+		s->key.callee = cga_fn_final(s->key.callee);
+	}
+	p->nfns = 0;
+	p->fns_last = NULL;
+	for (fp = &p->fns; (fn = *fp) != NULL;) {
+		if (fn->merged != NULL) {
+			*fp = fn->next;
+			continue;
+		}
+		fn->id = p->nfns++;
+		p->fns_last = fn;
+		fp = &fn->next;
+	}
+	p->nfiles = 0;
+	p->files_last = NULL;
+	for (pp = &p->files; (f = *pp) != NULL;) {
+		if (f->merged != NULL) {
+			*pp = f->next;
+			continue;
+		}
+		f->id = p->nfiles++;
+		p->files_last = f;
+		pp = &f->next;
+	}
+	p->nmerged = 0;
+}
+
+/* v += coef * c, signed in a difference: -1 on overflow. */
+static int
+term_add(const struct cga_profile *p, uint64_t *v, uint64_t c, uint64_t coef)
+{
+	uint64_t	 prod;
+	int64_t		 sprod;
+
+	if (!p->diff)
+		return __builtin_mul_overflow(c, coef, &prod) ||
+		    __builtin_add_overflow(*v, prod, v) ? -1 : 0;
+	if (coef > INT64_MAX ||
+	    __builtin_mul_overflow((int64_t)c, (int64_t)coef, &sprod))
+		return -1;
+	return cga_count_add(p, v, (uint64_t)sprod);
+}
+
 int
 cga_cost_derive(const struct cga_profile *p, uint64_t *c)
 {
 	const struct cga_event	*e;
 	size_t			 i, t;
-	uint64_t		 v, prod;
+	uint64_t		 v;
 	int			 def;
 
 	for (i = p->nrec; i < p->nev; i++) {
@@ -722,9 +1117,8 @@ cga_cost_derive(const struct cga_profile *p, uint64_t *c)
 			if (!cga_cost_defined(p, c, e->terms[t].ev))
 				continue;
 			def = 1;
-			if (__builtin_mul_overflow(c[e->terms[t].ev],
-			    e->terms[t].coef, &prod) ||
-			    __builtin_add_overflow(v, prod, &v))
+			if (term_add(p, &v, c[e->terms[t].ev],
+			    e->terms[t].coef) == -1)
 				return -1;
 		}
 		c[i] = v;
@@ -749,6 +1143,79 @@ derive_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	d->err |= cga_cost_derive(d->p, cost);
 }
 
+/* Whether each of a cost's counters fits in 64 bits signed. */
+static int
+fits_signed(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 i;
+
+	for (i = 0; c != NULL && i < p->nev; i++)
+		if (c[i] > INT64_MAX)
+			return 0;
+	return 1;
+}
+
+struct fit {
+	const struct cga_profile	*p;
+	int				 ok;
+};
+
+static void
+line_fits(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct fit	*fit = ctx;
+
+	(void)f;
+	(void)line;
+	fit->ok &= fits_signed(fit->p, cost);
+}
+
+/*
+ * Every count so far is at least 0: the model becomes signed if each
+ * of them, and each sum of them, fits in 64 bits signed.  Once, when a
+ * negative count first comes, so it may look at everything.
+ */
+int
+cga_profile_make_signed(struct cga_profile *p)
+{
+	struct cga_fn	*fn;
+	struct cga_call	*c, *ctmp;
+	struct cga_site	*s;
+	struct fit	 fit = { p, 1 };
+	size_t		 i;
+
+	fit.ok = fits_signed(p, p->total);
+	for (i = 0; i < p->nparts; i++)
+		fit.ok &= fits_signed(p, p->parts[i].self) &&
+		    fits_signed(p, p->parts[i].total);
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		fit.ok &= fits_signed(p, fn->self) && fn->ncalls <= INT64_MAX;
+	HASH_ITER(hh, p->calls, c, ctmp)
+		fit.ok &= fits_signed(p, c->cost) && c->count <= INT64_MAX;
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		fit.ok &= fits_signed(p, s->cost) && s->count <= INT64_MAX;
+	}
+	cga_lines_each(p, line_fits, &fit);
+	if (!fit.ok)
+		return -1;
+	p->diff = 1;
+	return 0;
+}
+
+/* A profile with negative counts shows shares of the size of its total. */
+static void
+signed_base(struct cga_profile *p)
+{
+	uint64_t	*b = cga_cost_new(p);
+	size_t		 i;
+
+	memcpy(b, p->total, p->cw * sizeof(*b));
+	for (i = 0; i < p->nev; i++)
+		b[i] = cga_magnitude(b[i]);
+	p->base = b;
+}
+
 int
 cga_profile_finish(struct cga_profile *p)
 {
@@ -759,6 +1226,8 @@ cga_profile_finish(struct cga_profile *p)
 	uint64_t	 at = 0;
 	int		 err = 0;
 
+	if (p->nmerged > 0)
+		merges_settle(p);
 	if ((err = cga_sites_merge(p, &at)) != 0) {
 		/* The last file loaded: sites of earlier ones were merged. */
 		cga_diag_msg(p->parts[p->nparts - 1].path, at, err == -1 ?
@@ -766,7 +1235,7 @@ cga_profile_finish(struct cga_profile *p)
 		return -1;
 	}
 	if (p->nev == p->nrec)
-		return 0;
+		goto out;
 	err |= cga_cost_derive(p, p->total);
 	for (i = 0; i < p->nparts; i++) {
 		err |= cga_cost_derive(p, p->parts[i].total);
@@ -786,5 +1255,8 @@ cga_profile_finish(struct cga_profile *p)
 		cga_diag_msg(p->path, 0, CGA_MSG_DERIVED_BIG, NULL, 0);
 		return -1;
 	}
+out:
+	if (p->diff && p->base == NULL)
+		signed_base(p);
 	return 0;
 }

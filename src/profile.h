@@ -58,6 +58,7 @@ struct cga_file {
 	uint64_t	*skeys;		/* page numbers */
 	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
 	struct cga_file	*next;		/* all files, in the order they came */
+	struct cga_file	*merged;	/* merged into it, while loading */
 };
 
 struct cga_fn_key {
@@ -69,6 +70,7 @@ struct cga_fn {
 	struct cga_fn_key key;
 	size_t		 id;		/* its number, from 0 in the order made */
 	const char	*obj;		/* object at its last fn= line, or NULL */
+	uint64_t	 objseq;	/* when that was, for merges (ids.c) */
 	const char	*display;	/* "file:name", as it is printed */
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	*self;		/* exclusive cost */
@@ -81,6 +83,7 @@ struct cga_fn {
 	struct cga_fn	*next;		/* all functions, in the order they came */
 	struct cga_fn	*same_name;	/* the next one of the same name */
 	struct cga_fn	*same_file;	/* the next one of the same file */
+	struct cga_fn	*merged;	/* merged into it, while loading */
 	uint64_t	 cost[];	/* self points here */
 };
 
@@ -97,6 +100,7 @@ struct cga_call {
 					/* inclusive cost where that is less */
 					/* (inclusive.c); NULL: the same */
 	int		 recursive;	/* caller and callee in one cycle */
+	uint64_t	 seq;		/* the order edges were made in */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
 	UT_hash_handle	 hh;
@@ -199,14 +203,20 @@ struct cga_profile {
 	size_t		  nfns;
 	struct cga_fn	**fntab;	/* every function, by file and name */
 	size_t		  fncap;	/* its slots, a power of 2 */
+	size_t		  nmerged;	/* files and functions merged away */
+	uint64_t	  objseq;	/* fn= lines read */
+	uint64_t	  callseq;	/* call edges made */
 	int		  have_incl;	/* incl costs are computed */
 	/*
-	 * A difference of two profiles (--diff): counters, counts and totals
-	 * are signed, two's complement in the same 64 bits.
+	 * A difference of two profiles (--diff), or a profile with negative
+	 * counts (cg_diff's): counters, counts and totals are signed, two's
+	 * complement in the same 64 bits.
 	 */
 	int		  diff;
-	const uint64_t	 *base;		/* then, the older profile's totals */
-	const char	 *base_path;
+	const uint64_t	 *base;		/* what shares are of: the older */
+					/* profile's totals, or the size */
+					/* of the profile's own */
+	const char	 *base_path;	/* the older profile, or NULL */
 };
 
 struct cga_profile *cga_profile_new(void);
@@ -286,6 +296,25 @@ cga_site_at(const struct cga_profile *p, size_t i)
 	return (struct cga_site *)(void *)(p->sites + i * p->sitesize);
 }
 
+/*
+ * A name id's definition, after its uses (ids.c): the functions of file
+ * (file) or function name from get the name to, merged with those that
+ * have it already; -1 when a merged sum overflows.
+ */
+int	 cga_fn_rename(struct cga_profile *, const char *from, const char *to,
+	    int file);
+/* File f gets name to, merged with the file of that name: -1 likewise. */
+int	 cga_file_rename(struct cga_profile *, struct cga_file *f,
+	    const char *to, int lines);
+void	 cga_obj_rename(struct cga_profile *, const char *from, const char *to);
+/* What a file or function was merged into, while loading. */
+struct cga_fn	*cga_fn_final(struct cga_fn *);
+struct cga_file *cga_file_final(struct cga_file *);
+/*
+ * Makes the model signed (a difference), as a count below zero comes:
+ * 0, or -1 when a count or sum so far does not fit in 64 bits signed.
+ */
+int	 cga_profile_make_signed(struct cga_profile *);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*

@@ -39,7 +39,7 @@ print_profiles(FILE *out, const struct cga_view *v)
 	const struct cga_profile *p = v->p;
 	size_t			  i;
 
-	if (p->diff) {
+	if (p->base_path != NULL) {
 		fputs("Profile data file '", out);
 		cga_out_text(out, p->path);
 		fputs("' minus '", out);
@@ -130,8 +130,9 @@ cga_report_header(FILE *out, const struct cga_view *v)
 
 /* --list-parts: a header row, then a tab-separated row per part. */
 static void
-report_parts(FILE *out, const struct cga_profile *p)
+report_parts(FILE *out, const struct cga_view *v)
 {
+	const struct cga_profile *p = v->p;
 	const struct cga_part	*pt;
 	size_t			 i, e;
 
@@ -156,10 +157,10 @@ report_parts(FILE *out, const struct cga_profile *p)
 		putc('\t', out);
 		cga_out_tsv(out, pt->trigger ? pt->trigger : "");
 		for (e = 0; e < p->nrec; e++)
-			if (cga_cost_defined(p, pt->total, e))
-				fprintf(out, "\t%llu",
-				    (unsigned long long)pt->total[e]);
-			else
+			if (cga_cost_defined(p, pt->total, e)) {
+				putc('\t', out);
+				cga_view_print_count(out, v, pt->total[e]);
+			} else
 				putc('\t', out);
 		putc('\n', out);
 	}
@@ -320,7 +321,7 @@ parts_needs(const struct cga_view *v)
 static int
 parts_print(FILE *out, const struct cga_view *v)
 {
-	report_parts(out, v->p);
+	report_parts(out, v);
 	return 0;
 }
 

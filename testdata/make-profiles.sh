@@ -114,4 +114,12 @@ cg gzip-full-cachesim.callgrind --cache-sim=yes $C /bin/gzip -c -n $T/sort-input
 valgrind -q --tool=cachegrind $C --cachegrind-out-file=$T/sortprog.cachegrind "$BIN/sortprog" >/dev/null
 valgrind -q --tool=cachegrind $C --cache-sim=no --branch-sim=yes \
     --cachegrind-out-file=$T/recur-branch.cachegrind "$BIN/recur" >/dev/null
+# two runs on different inputs, and cg_diff's difference of them (negative
+# counts)
+valgrind -q --tool=cachegrind $C --cachegrind-out-file=$T/wordfreq-readme.cachegrind \
+    "$BIN/wordfreq" README >/dev/null
+valgrind -q --tool=cachegrind $C --cachegrind-out-file=$T/wordfreq-copying.cachegrind \
+    "$BIN/wordfreq" COPYING >/dev/null
+cg_diff $T/wordfreq-readme.cachegrind $T/wordfreq-copying.cachegrind \
+    >$T/wordfreq-diff.cachegrind
 chmod 644 $T/*.callgrind $T/*.cachegrind $T/ann/ann1.callgrind

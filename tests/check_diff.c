@@ -282,6 +282,29 @@ START_TEST(a_call_count_of_2_to_the_63_is_an_error)
 }
 END_TEST
 
+/*
+ * Profiles with negative counts (cg_diff's) are differences: --diff of
+ * two reads their counts signed; OLD's shares are of the size of its
+ * total; taking INT64_MIN away does not fit.
+ */
+START_TEST(differences_of_differences_are_signed)
+{
+	diff_of("events: Ir\nfl=a.c\nfn=main\n1 -5\nfn=f\n2 3\n",
+	    "events: Ir\nfl=a.c\nfn=main\n1 -7\nfn=f\n2 -1\n");
+	ck_assert_int_eq(S(self_of("a.c:main", "Ir")), 2);
+	ck_assert_int_eq(S(self_of("a.c:f", "Ir")), 4);
+	ck_assert_int_eq(S(total_of("Ir")), 6);
+	ck_assert_uint_eq(tp->base[ev(tp, "Ir")], 8);
+}
+END_TEST
+
+START_TEST(taking_away_the_least_signed_count_is_an_error)
+{
+	diff_overflows("events: Ir\nfl=a.c\nfn=main\n1 1\n",
+	    "events: Ir\nfl=a.c\nfn=main\n1 -9223372036854775808\n");
+}
+END_TEST
+
 Suite *
 diff_suite(void)
 {
@@ -303,6 +326,8 @@ diff_suite(void)
 	tcase_add_test(tc, a_self_cost_of_2_to_the_63_is_an_error);
 	tcase_add_test(tc, an_old_cost_of_2_to_the_63_is_an_error);
 	tcase_add_test(tc, a_call_count_of_2_to_the_63_is_an_error);
+	tcase_add_test(tc, differences_of_differences_are_signed);
+	tcase_add_test(tc, taking_away_the_least_signed_count_is_an_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

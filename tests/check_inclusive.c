@@ -167,6 +167,26 @@ START_TEST(cycle_nobody_calls_is_its_self_costs_and_calls_out)
 END_TEST
 
 /* The function a recursion starts at is not charged its inner calls. */
+/*
+ * With negative counts (a difference) no bound holds: a function's
+ * inclusive cost is its self cost plus its calls out of its cycle, and
+ * calls keep their recorded cost, recursive ones marked.
+ */
+START_TEST(difference_inclusive_is_self_plus_calls_leaving_the_cycle)
+{
+	load_incl("events: Ir\nfl=d.c\nfn=main\n1 -10\ncfn=f\ncalls=2 5\n"
+	    "2 -20\nfn=f\n5 -25\ncfn=f\ncalls=1 5\n6 8\ncfn=g\ncalls=3 9\n"
+	    "7 5\nfn=g\n9 5\n");
+	ck_assert_int_eq(tp->diff, 1);
+	ck_assert_int_eq((int64_t)incl_of("d.c:main", "Ir"), -30);
+	ck_assert_int_eq((int64_t)incl_of("d.c:f", "Ir"), -20);
+	ck_assert_int_eq((int64_t)incl_of("d.c:g", "Ir"), 5);
+	ck_assert_int_eq((int64_t)cga_call_cost(call_of("d.c:f", "d.c:f"))[0], 8);
+	ck_assert_int_eq(call_of("d.c:f", "d.c:f")->recursive, 1);
+	ck_assert_int_eq(call_of("d.c:main", "d.c:f")->recursive, 0);
+}
+END_TEST
+
 START_TEST(top_of_recursion_has_the_cost_of_the_entering_call)
 {
 	load_incl("events: Ir\nfl=a.c\n"
@@ -286,6 +306,8 @@ inclusive_suite(void)
 	tcase_add_test(tc,
 	    cycle_nobody_calls_is_its_self_costs_and_calls_out);
 	tcase_add_test(tc, top_of_recursion_has_the_cost_of_the_entering_call);
+	tcase_add_test(tc,
+	    difference_inclusive_is_self_plus_calls_leaving_the_cycle);
 	tcase_add_test(tc, helper_in_a_cycle_gets_its_own_work);
 	tcase_add_test(tc, thread_root_gets_its_threads_work);
 	tcase_add_test(tc, recursive_call_is_shown_at_most_at_its_callee);

@@ -134,9 +134,86 @@ START_TEST(profile_without_events_line_is_rejected)
 }
 END_TEST
 
-START_TEST(profile_without_cost_lines_is_rejected)
+/* A header alone (a thread that collected nothing): an empty report. */
+START_TEST(profile_without_cost_lines_is_empty)
 {
-	LOAD_FAILS("events: Ir\n", "1: no cost lines");
+	LOAD_WARNS("events: Ir\n", "1: warning: no cost lines: the report is "
+	    "empty");
+	ck_assert_uint_eq(tp->nparts, 1);
+	ck_assert_uint_eq(total_of("Ir"), 0);
+	ck_assert(def(tp->total, "Ir"));
+	ck_assert_int_eq(tp->calculated, 1);
+	ck_assert_uint_eq(tp->nfns, 0);
+}
+END_TEST
+
+/* summary: 0 is a total the profile gives, not one calculated. */
+START_TEST(summary_of_zero_without_cost_lines_is_given)
+{
+	LOAD_WARNS("events: Ir Dr\nsummary: 0 0\n", "2: warning: no cost lines: "
+	    "the report is empty");
+	ck_assert_uint_eq(total_of("Ir"), 0);
+	ck_assert(def(tp->total, "Dr"));
+	ck_assert_int_eq(tp->calculated, 0);
+}
+END_TEST
+
+/* Counts the diagnostics of a load: exactly one, the last. */
+#define LOAD_FAILS_ONCE(text, msg)	do {				\
+	unsigned long	n1_ = cga_diag_count;				\
+									\
+	LOAD_FAILS(text, msg);						\
+	ck_assert_uint_eq(cga_diag_count, n1_ + 1);			\
+} while (0)
+
+/* A text file given as a profile: one message, not a warning a line. */
+START_TEST(c_source_is_no_profile)
+{
+	LOAD_FAILS_ONCE("/* a.c */\n#include <stdio.h>\n\nint\nmain(void)\n"
+	    "{\n\treturn 0;\n}\n",
+	    "1: not a Callgrind or Cachegrind profile: '/* a.c */'");
+}
+END_TEST
+
+START_TEST(passwd_is_no_profile)
+{
+	LOAD_FAILS_ONCE("root:x:0:0:root:/root:/bin/bash\n"
+	    "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+	    "1: not a Callgrind or Cachegrind profile: "
+	    "'root:x:0:0:root:/root:/bin/bash'");
+}
+END_TEST
+
+/* It is decided from the first lines, before the rest is read. */
+START_TEST(five_foreign_lines_first_are_no_profile)
+{
+	LOAD_FAILS_ONCE("# a comment\nlang=C\nfoo: bar\n12 apples\n\nBAR\n"
+	    "baz\nevents: Ir\nfn=main\n1 5\n",
+	    "2: not a Callgrind or Cachegrind profile: 'lang=C'");
+}
+END_TEST
+
+/* A line of the format's before five others: a profile, which warns. */
+START_TEST(unknown_lines_before_events_only_warn)
+{
+	unsigned long	n = cga_diag_count;
+
+	LOAD_WARNS("foo: bar\nlang=C\nevents: Ir\nfn=main\n1 5\n",
+	    "2: warning: unknown line kind, skipped: 'lang=C'");
+	ck_assert_uint_eq(cga_diag_count, n + 2);
+	ck_assert_uint_eq(self_of("???:main", "Ir"), 5);
+}
+END_TEST
+
+/* What real writers start with: version:, creator:, cmd:, events:, #. */
+START_TEST(writers_first_lines_are_a_profile)
+{
+	LOAD_OK("# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\n"
+	    "events: Ir\nfn=main\n1 5\ntotals: 5\n");
+	LOAD_OK("positions: instr line\nevents: samples\nfl=a.c\nfn=main\n"
+	    "0x10 1 5\n");
+	LOAD_OK("event: ns : Nanoseconds\nevents: ns\nsummary: 5\nfl=a.c\n"
+	    "fn=main\n1 5\n");
 }
 END_TEST
 
@@ -525,11 +602,150 @@ START_TEST(summary_with_fewer_numbers_than_events)
 }
 END_TEST
 
-/* A summary: of zeros is no summary, as in callgrind_annotate. */
-START_TEST(summary_of_zeros_falls_back_to_totals)
+/*
+ * A summary: of zeros is a total the profile gives (callgrind_annotate
+ * takes it for none); both lines disagree with the cost lines here.
+ */
+START_TEST(summary_of_zeros_is_a_given_total)
 {
-	LOAD_OK("events: Ir\nsummary: 0\nfn=main\n1 5\ntotals: 8\n");
-	ck_assert_uint_eq(total_of("Ir"), 8);
+	unsigned long	n = cga_diag_count;
+
+	LOAD_WARNS("events: Ir\nsummary: 0\nfn=main\n1 5\ntotals: 8\n",
+	    "5: warning: totals: line disagrees with the sum of the cost "
+	    "lines (Ir: 8, cost lines: 5)");
+	ck_assert_uint_eq(cga_diag_count, n + 2);
+	ck_assert_uint_eq(total_of("Ir"), 0);
+	ck_assert(def(tp->total, "Ir"));
+	ck_assert_int_eq(tp->calculated, 0);
+}
+END_TEST
+
+START_TEST(totals_of_zero_is_a_given_total)
+{
+	unsigned long	n = cga_diag_count;
+
+	LOAD_OK("events: Ir\nfn=main\n1 0\ntotals: 0\n");
+	ck_assert_uint_eq(cga_diag_count, n);
+	ck_assert_int_eq(tp->calculated, 0);
+}
+END_TEST
+
+/* Every event that disagrees is named, in one warning. */
+START_TEST(totals_warning_names_every_event_that_disagrees)
+{
+	LOAD_WARNS("events: Ir Dr Dw\nfn=main\n1 5 6 7\ntotals: 6 6 8\n",
+	    "4: warning: totals: line disagrees with the sum of the cost "
+	    "lines (Ir: 6, cost lines: 5; Dw: 8, cost lines: 7)");
+	ck_assert_uint_eq(total_of("Dw"), 8);
+}
+END_TEST
+
+/* A summary: below the cost lines warns as a totals: line does. */
+START_TEST(summary_below_cost_lines_warns)
+{
+	LOAD_WARNS("events: Ir Dr\nsummary: 4 1\nfn=main\n1 5 2\n",
+	    "2: warning: summary: line disagrees with the sum of the cost "
+	    "lines (Ir: 4, cost lines: 5; Dr: 1, cost lines: 2)");
+	ck_assert_uint_eq(total_of("Ir"), 4);
+}
+END_TEST
+
+/* The format lets a summary: give more than the cost lines. */
+START_TEST(summary_above_cost_lines_is_accepted)
+{
+	unsigned long	n = cga_diag_count;
+
+	LOAD_OK("events: Ir\nsummary: 100\nfn=main\n1 5\n");
+	ck_assert_uint_eq(cga_diag_count, n);
+	ck_assert_uint_eq(total_of("Ir"), 100);
+}
+END_TEST
+
+/* ---- truncated profiles ---- */
+
+/* callgrind ends each part with totals:; the last one missing: cut. */
+START_TEST(callgrind_without_totals_looks_truncated)
+{
+	LOAD_WARNS("version: 1\ncreator: callgrind-3.19.0\nevents: Ir Dr\n"
+	    "summary: 100 7\nfn=main\n1 40 7\n",
+	    "6: warning: profile looks truncated (no totals: line at its "
+	    "end): its cost lines give Ir 40 of 100 (40.00%) of what its "
+	    "summary: gives; the totals are the sum of its cost lines");
+	ck_assert_uint_eq(total_of("Ir"), 40);
+	ck_assert_uint_eq(total_of("Dr"), 7);
+	ck_assert_int_eq(tp->calculated, 1);
+}
+END_TEST
+
+START_TEST(complete_callgrind_is_not_truncated)
+{
+	unsigned long	n = cga_diag_count;
+
+	LOAD_OK("creator: callgrind-3.19.0\nevents: Ir\nsummary: 100\n"
+	    "fn=main\n1 40\ntotals: 40\n");
+	ck_assert_uint_eq(cga_diag_count, n);
+	ck_assert_uint_eq(total_of("Ir"), 100);
+	ck_assert_int_eq(tp->calculated, 0);
+}
+END_TEST
+
+/* valgrind ends every line: a last line without a newline was cut. */
+START_TEST(callgrind_last_line_cut_is_left_out)
+{
+	LOAD_WARNS("creator: callgrind-3.19.0\nevents: Ir\nsummary: 100\n"
+	    "fn=main\n1 40\n2 6",
+	    "6: warning: profile looks truncated (its last line is cut "
+	    "short): its cost lines give Ir 40 of 100 (40.00%) of what its "
+	    "summary: gives; the totals are the sum of its cost lines");
+	ck_assert_uint_eq(self_of("???:main", "Ir"), 40);
+}
+END_TEST
+
+/* Cut within a name or after a calls= line: no error, the rest is read. */
+START_TEST(callgrind_cut_in_a_name_or_a_call_is_read)
+{
+	LOAD_WARNS("creator: callgrind-3.19.0\nevents: Ir\nfn=main\n1 4\n"
+	    "fn=(12", "5: warning: profile looks truncated (its last line "
+	    "is cut short); the totals are the sum of its cost lines");
+	ck_assert_uint_eq(total_of("Ir"), 4);
+	LOAD_WARNS("creator: callgrind-3.19.0\nevents: Ir\nfn=main\n1 4\n"
+	    "cfn=f\ncalls=1 2\n", "6: warning: profile looks truncated (no "
+	    "totals: line at its end); the totals are the sum of its cost "
+	    "lines");
+	ck_assert_ptr_null(find_call(tp, "???:main", "???:f"));
+}
+END_TEST
+
+/* Cachegrind's layout (desc: lines, cmd:, events:) ends in summary:. */
+START_TEST(cachegrind_without_summary_looks_truncated)
+{
+	unsigned long	n;
+
+	LOAD_WARNS("desc: I1 cache: 32768 B\ncmd: ./a\nevents: Ir\nfl=a.c\n"
+	    "fn=main\n1 5\n", "6: warning: profile looks truncated (no "
+	    "summary: line at its end); the totals are the sum of its cost "
+	    "lines");
+	n = cga_diag_count;
+	LOAD_OK("cmd: ./a\nevents: Ir\nfl=a.c\nfn=main\n1 5\nsummary: 5\n");
+	ck_assert_uint_eq(cga_diag_count, n);
+	/* Another layout: no writer known, nothing to compare with. */
+	LOAD_OK("cmd: ./a\n\nevents: Ir\nfl=a.c\nfn=main\n1 5");
+	ck_assert_uint_eq(cga_diag_count, n);
+	ck_assert_uint_eq(total_of("Ir"), 5);
+}
+END_TEST
+
+/* Only the last part can be cut: the others keep their summary:. */
+START_TEST(truncated_last_part_is_calculated)
+{
+	LOAD_WARNS("creator: callgrind-3.19.0\nevents: Ir\nsummary: 10\n"
+	    "fn=main\n1 10\ntotals: 10\nevents: Ir\nsummary: 50\nfn=main\n"
+	    "1 20\n", "10: warning: profile looks truncated (no totals: line "
+	    "at its end): its cost lines give Ir 20 of 50 (40.00%) of what "
+	    "its summary: gives; the totals are the sum of its cost lines");
+	ck_assert_uint_eq(total_of("Ir"), 30);
+	ck_assert_int_eq(tp->parts[0].calculated, 0);
+	ck_assert_int_eq(tp->parts[1].calculated, 1);
 }
 END_TEST
 
@@ -1132,39 +1348,118 @@ START_TEST(files_functions_and_objects_have_separate_ids)
 }
 END_TEST
 
-START_TEST(file_id_used_before_definition_is_rejected)
+/* An id never defined is an error at the first line that used it. */
+START_TEST(id_never_defined_is_rejected_at_its_first_use)
 {
-	LOAD_FAILS("events: Ir\nfl=(1)\nfn=main\n1 5\n",
-	    "2: name id used before it is defined: 'fl=(1)'");
-}
-END_TEST
-
-START_TEST(function_id_used_before_definition_is_rejected)
-{
+	LOAD_FAILS("events: Ir\nfl=(1)\nfn=main\n1 5\nfl=(1)\n",
+	    "2: name id used but never defined: 'fl=(1)'");
 	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\n",
-	    "3: name id used before it is defined: 'fn=(1)'");
-}
-END_TEST
-
-START_TEST(object_id_used_before_definition_is_rejected)
-{
+	    "3: name id used but never defined: 'fn=(1)'");
 	LOAD_FAILS("events: Ir\nfl=a.c\nob=(1)\nfn=main\n1 5\n",
-	    "3: name id used before it is defined: 'ob=(1)'");
+	    "3: name id used but never defined: 'ob=(1)'");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n"
+	    "cob=(3)\ncfn=(9)\ncalls=1 1\n1 5\n",
+	    "4: name id used but never defined: 'cfn=(9)'");
 }
 END_TEST
 
-START_TEST(cfn_id_used_before_definition_is_rejected)
+/* Each appended Xdebug run has ids of its own: defined in a later one, no. */
+START_TEST(id_defined_only_in_a_later_run_is_rejected)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n",
-	    "4: name id used before it is defined: 'cfn=(9)'");
+	LOAD_FAILS("events: Ir\nfl=a.c\nfn=(1)\n1 5\n"
+	    "==== NEW PROFILING FILE ====\nevents: Ir\nfl=a.c\n"
+	    "fn=(1) main\n1 1\n",
+	    "3: name id used but never defined: 'fn=(1)'");
 }
 END_TEST
 
-START_TEST(id_redefined_with_another_name_is_rejected)
+/* Ids used before their definition (callgrind writes such files). */
+START_TEST(file_id_used_before_definition_takes_its_name)
 {
-	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1) main\n1 5\n"
-	    "fn=(1) other\n2 1\n",
-	    "5: name id defined again with another name: 'fn=(1) other'");
+	LOAD_OK("events: Ir\nfl=(1)\nfn=main\n3 5\nfl=(1) a.c\nfn=main\n"
+	    "4 1\n");
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 6);
+	ck_assert_uint_eq(line_of("a.c", 3, "Ir"), 5);
+	ck_assert_uint_eq(tp->nfns, 1);
+	ck_assert_uint_eq(fn_of("a.c:main")->id, 0);
+}
+END_TEST
+
+START_TEST(function_id_used_before_definition_takes_its_name)
+{
+	LOAD_OK("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\nfn=(2) f\n2 1\n"
+	    "fn=(1) main\n3 2\n");
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 7);
+	ck_assert_uint_eq(self_of("a.c:f", "Ir"), 1);
+	ck_assert_uint_eq(tp->nfns, 2);
+}
+END_TEST
+
+/* callgrind's case: cob=(8) long before ob=(8) name. */
+START_TEST(object_id_used_before_definition_takes_its_name)
+{
+	LOAD_OK("events: Ir\nob=(1) prog\nfl=a.c\nfn=main\n1 1\ncob=(8)\n"
+	    "cfn=f\ncalls=1 1\n1 5\nob=(8)\nfn=g\n2 1\nob=(8) lib\nfn=f\n"
+	    "2 5\n");
+	ck_assert_str_eq(fn_of("a.c:g")->obj, "lib");
+	ck_assert_str_eq(fn_of("a.c:f")->obj, "lib");
+	ck_assert_str_eq(fn_of("a.c:main")->obj, "prog");
+	ck_assert_uint_eq(call_cost("a.c:main", "a.c:f", "Ir"), 5);
+}
+END_TEST
+
+START_TEST(cfn_id_used_before_definition_takes_its_name)
+{
+	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 1\ncfi=(4)\ncfn=(9)\n"
+	    "calls=2 1\n1 5\nfl=(4) b.c\nfn=(9) leaf\n2 5\n");
+	ck_assert_uint_eq(call_count("a.c:main", "b.c:leaf"), 2);
+	ck_assert_uint_eq(call_cost("a.c:main", "b.c:leaf", "Ir"), 5);
+	ck_assert_uint_eq(self_of("b.c:leaf", "Ir"), 5);
+	ck_assert_uint_eq(tp->nfns, 2);
+}
+END_TEST
+
+/*
+ * The name an id gets may be one that was used already, plain: what was
+ * made under the id merges into it (costs, calls, lines).
+ */
+START_TEST(forward_id_merges_with_its_name_used_before)
+{
+	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=(2)\ncalls=1 2\n1 5\n"
+	    "fn=leaf\n2 5\ncfn=(2)\ncalls=1 2\n2 1\nfn=(2)\n3 4\n"
+	    "fn=(2) leaf\n3 1\n");
+	ck_assert_uint_eq(self_of("a.c:leaf", "Ir"), 10);
+	ck_assert_uint_eq(call_count("a.c:main", "a.c:leaf"), 1);
+	ck_assert_uint_eq(call_count("a.c:leaf", "a.c:leaf"), 1);
+	ck_assert_uint_eq(call_cost("a.c:leaf", "a.c:leaf", "Ir"), 1);
+	ck_assert_uint_eq(line_of("a.c", 3, "Ir"), 5);
+	ck_assert_uint_eq(tp->nfns, 2);
+	ck_assert_uint_eq(fn_of("a.c:leaf")->id, 1);
+}
+END_TEST
+
+START_TEST(forward_file_id_merges_with_its_file)
+{
+	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n3 1\nfl=(1)\nfn=main\n3 2\n"
+	    "cfn=f\ncalls=1 9\n4 7\nfl=(1) a.c\n");
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 3);
+	ck_assert_uint_eq(line_of("a.c", 3, "Ir"), 3);
+	ck_assert_uint_eq(call_cost("a.c:main", "a.c:f", "Ir"), 7);
+	ck_assert_uint_eq(tp->nfns, 2);
+	ck_assert_uint_eq(tp->nsites, 1);
+	ck_assert_ptr_eq(cga_site_at(tp, 0)->key.file, find_file(tp, "a.c"));
+}
+END_TEST
+
+/* An id defined again: a warning; the new name holds from there on. */
+START_TEST(id_redefined_with_another_name_warns)
+{
+	LOAD_WARNS("events: Ir\nfl=(1) a.c\nfn=(1) main\n1 5\n"
+	    "fn=(1) other\n2 1\nfn=(1)\n3 2\n",
+	    "5: warning: name id defined again with another name (it was "
+	    "'main'); the new name holds from here on: 'fn=(1) other'");
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 5);
+	ck_assert_uint_eq(self_of("a.c:other", "Ir"), 3);
 }
 END_TEST
 
@@ -1372,10 +1667,68 @@ START_TEST(program_total_overflowing_is_rejected)
 }
 END_TEST
 
-START_TEST(negative_count_is_rejected)
+/* A count with a '-' (cg_diff's): the profile is a difference, signed. */
+START_TEST(negative_count_makes_a_signed_profile)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n1 -5\n",
-	    "3: negative count: '1 -5'");
+	LOAD_OK("events: Ir Dr\nfn=main\n1 5 -2\nfn=f\n2 -7 1\n");
+	ck_assert_int_eq(tp->diff, 1);
+	ck_assert_int_eq((int64_t)self_of("???:main", "Dr"), -2);
+	ck_assert_int_eq((int64_t)total_of("Ir"), -2);
+	ck_assert_int_eq((int64_t)total_of("Dr"), -1);
+	ck_assert_ptr_null(tp->base_path);
+	/* Shares are of the size of the total. */
+	ck_assert_uint_eq(tp->base[ev(tp, "Ir")], 2);
+}
+END_TEST
+
+/* Lines the block loop read before the first negative count still count. */
+START_TEST(negative_count_after_block_lines)
+{
+	LOAD_OK("events: Ir\nfn=main\n1 5\n2 6\n3 -4\n4 1\nsummary: 8\n");
+	ck_assert_uint_eq(self_of("???:main", "Ir"), 8);
+	ck_assert_uint_eq(line_of("???", 3, "Ir"), (uint64_t)-4);
+	ck_assert_uint_eq(total_of("Ir"), 8);
+}
+END_TEST
+
+START_TEST(negative_summary_is_read)
+{
+	unsigned long	n = cga_diag_count;
+
+	LOAD_OK("events: Ir\nsummary: -3\nfn=main\n1 -3\n");
+	ck_assert_uint_eq(cga_diag_count, n);
+	ck_assert_int_eq((int64_t)total_of("Ir"), -3);
+	ck_assert_int_eq(tp->calculated, 0);
+}
+END_TEST
+
+/* Overflow is checked signed. */
+START_TEST(signed_sum_overflowing_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n1 9223372036854775807\n2 -1\n3 2\n",
+	    "5: cost sum overflows 64 bits: '3 2'");
+	LOAD_FAILS("events: Ir\nfn=main\n1 -9223372036854775808\n2 -1\n",
+	    "4: cost sum overflows 64 bits: '2 -1'");
+}
+END_TEST
+
+START_TEST(signed_count_too_big_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n1 -1\n2 9223372036854775808\n",
+	    "4: count does not fit in 64 bits signed (the profile has negative "
+	    "counts): '2 9223372036854775808'");
+	LOAD_FAILS("events: Ir\nfn=main\n1 -9223372036854775809\n",
+	    "3: count does not fit in 64 bits signed (the profile has negative "
+	    "counts): '1 -9223372036854775809'");
+}
+END_TEST
+
+/* Sums past 2^63-1 before the first negative count cannot turn signed. */
+START_TEST(negative_count_after_big_sums_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n1 9223372036854775808\n2 -1\n",
+	    "4: negative count, but the sums so far do not fit in 64 bits "
+	    "signed: '2 -1'");
 }
 END_TEST
 
@@ -1966,7 +2319,13 @@ load_suite(void)
 	tcase_add_test(tc, desc_lines_are_kept_and_trigger_found);
 	tcase_add_test(tc, number_text_in_header_only_warns);
 	tcase_add_test(tc, profile_without_events_line_is_rejected);
-	tcase_add_test(tc, profile_without_cost_lines_is_rejected);
+	tcase_add_test(tc, profile_without_cost_lines_is_empty);
+	tcase_add_test(tc, summary_of_zero_without_cost_lines_is_given);
+	tcase_add_test(tc, c_source_is_no_profile);
+	tcase_add_test(tc, passwd_is_no_profile);
+	tcase_add_test(tc, five_foreign_lines_first_are_no_profile);
+	tcase_add_test(tc, unknown_lines_before_events_only_warn);
+	tcase_add_test(tc, writers_first_lines_are_a_profile);
 	tcase_add_test(tc, empty_file_is_rejected);
 	tcase_add_test(tc, missing_file_is_rejected);
 	tcase_add_test(tc, events_line_without_names_is_rejected);
@@ -2024,7 +2383,17 @@ load_suite(void)
 	tcase_add_test(tc, totals_disagreeing_with_cost_lines_only_warns);
 	tcase_add_test(tc, summary_wins_over_totals);
 	tcase_add_test(tc, summary_with_fewer_numbers_than_events);
-	tcase_add_test(tc, summary_of_zeros_falls_back_to_totals);
+	tcase_add_test(tc, summary_of_zeros_is_a_given_total);
+	tcase_add_test(tc, totals_of_zero_is_a_given_total);
+	tcase_add_test(tc, totals_warning_names_every_event_that_disagrees);
+	tcase_add_test(tc, summary_below_cost_lines_warns);
+	tcase_add_test(tc, summary_above_cost_lines_is_accepted);
+	tcase_add_test(tc, callgrind_without_totals_looks_truncated);
+	tcase_add_test(tc, complete_callgrind_is_not_truncated);
+	tcase_add_test(tc, callgrind_last_line_cut_is_left_out);
+	tcase_add_test(tc, callgrind_cut_in_a_name_or_a_call_is_read);
+	tcase_add_test(tc, cachegrind_without_summary_looks_truncated);
+	tcase_add_test(tc, truncated_last_part_is_calculated);
 	tcase_add_test(tc, summary_with_more_numbers_than_events_is_rejected);
 	tcase_add_test(tc, summary_before_events_is_read);
 	tcase_add_test(tc, summary_without_blank_is_read);
@@ -2101,11 +2470,15 @@ load_suite(void)
 	tcase_add_test(tc, file_ids_are_shared_by_fl_fi_fe_cfi_cfl_jfi);
 	tcase_add_test(tc, function_ids_are_shared_by_fn_cfn_jfn);
 	tcase_add_test(tc, files_functions_and_objects_have_separate_ids);
-	tcase_add_test(tc, file_id_used_before_definition_is_rejected);
-	tcase_add_test(tc, function_id_used_before_definition_is_rejected);
-	tcase_add_test(tc, object_id_used_before_definition_is_rejected);
-	tcase_add_test(tc, cfn_id_used_before_definition_is_rejected);
-	tcase_add_test(tc, id_redefined_with_another_name_is_rejected);
+	tcase_add_test(tc, id_never_defined_is_rejected_at_its_first_use);
+	tcase_add_test(tc, id_defined_only_in_a_later_run_is_rejected);
+	tcase_add_test(tc, file_id_used_before_definition_takes_its_name);
+	tcase_add_test(tc, function_id_used_before_definition_takes_its_name);
+	tcase_add_test(tc, object_id_used_before_definition_takes_its_name);
+	tcase_add_test(tc, cfn_id_used_before_definition_takes_its_name);
+	tcase_add_test(tc, forward_id_merges_with_its_name_used_before);
+	tcase_add_test(tc, forward_file_id_merges_with_its_file);
+	tcase_add_test(tc, id_redefined_with_another_name_warns);
 	tcase_add_test(tc, id_redefined_with_the_same_name_is_accepted);
 	tcase_add_test(tc, large_ids_are_accepted);
 	tcase_add_test(tc, malformed_id_is_rejected);
@@ -2135,7 +2508,12 @@ load_suite(void)
 	tcase_add_test(tc, cost_sum_overflowing_is_rejected);
 	tcase_add_test(tc, call_cost_sum_overflowing_is_rejected);
 	tcase_add_test(tc, program_total_overflowing_is_rejected);
-	tcase_add_test(tc, negative_count_is_rejected);
+	tcase_add_test(tc, negative_count_makes_a_signed_profile);
+	tcase_add_test(tc, negative_count_after_block_lines);
+	tcase_add_test(tc, negative_summary_is_read);
+	tcase_add_test(tc, signed_sum_overflowing_is_rejected);
+	tcase_add_test(tc, signed_count_too_big_is_rejected);
+	tcase_add_test(tc, negative_count_after_big_sums_is_rejected);
 	tcase_add_test(tc, count_that_is_no_number_is_rejected);
 	tcase_add_test(tc, count_with_trailing_letters_is_rejected);
 	tcase_add_test(tc, more_counts_than_events_is_rejected);

@@ -38,7 +38,10 @@ same() {
 	    diff "$tmp/fast.out" "$tmp/slow.out" | head -5
 }
 
-for p in testdata/*.callgrind; do
+# Cachegrind's files too, and profiles with negative counts (cg_diff's, and
+# one with calls), which the block loop reads signed.
+for p in testdata/*.callgrind testdata/*.cachegrind \
+    testdata/hand/negative-calls.callgrind; do
 	n=$(basename "$p")
 	cp "$p" "$tmp/fast/$n"
 	slow_form "$p" >"$tmp/slow/$n"

@@ -1,11 +1,30 @@
 #!/bin/sh
 # gen.sh: makes the generated profiles of testdata/hand (run from the
-# repository root; both outputs are committed):
+# repository root; the outputs are committed):
 #   bad-random.callgrind  400 random bytes (Python's random, seed 1)
 #   bigname.callgrind     a function name of 1 MiB (1048576 bytes), longer
 #                         than cgannotate's 1 MiB read block
+#   truncated-*.callgrind real profiles of testdata/ cut short, as a run
+#                         killed or a copy cut leaves them (see README)
+#   id-forward.callgrind  testdata/sortprog-plain.callgrind with each name
+#                         id defined at its last use (tests/tools/defer-ids)
 set -eu
 dir=testdata/hand
+
+# cut PROFILE BYTES NAME: the first BYTES bytes of testdata/PROFILE.
+cut() {
+	head -c "$2" "testdata/$1" >"$dir/truncated-$3.callgrind"
+}
+cut sortprog-plain.callgrind 279 header
+cut sortprog-plain.callgrind 7396 after-calls
+cut sortprog-plain.callgrind 9000 mid-name
+cut sortprog-plain.callgrind 12000 mid-cost
+cut sortprog-plain.callgrind 17536 before-totals
+cut sortprog-multipart.callgrind 18000 multipart
+cut sortprog.cachegrind 60000 cachegrind
+sh tests/tools/defer-ids testdata/sortprog-plain.callgrind \
+    >"$dir/id-forward.callgrind"
+
 python3 -c '
 import random, sys
 sys.stdout.buffer.write(random.Random(1).randbytes(400))
