@@ -36,8 +36,9 @@ CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
 .PHONY: all check quick check-unit check-golden check-asan check-tsan \
-	check-memcheck check-fuzz same-output demo fuzz fuzz-reader bench \
-	install uninstall clean need-build need-fuzz-cc deps-build deps-test
+	check-memcheck check-fuzz same-output demo fuzz fuzz-reader fuzz-many \
+	bench install uninstall clean need-build need-fuzz-cc deps-build \
+	deps-test
 
 all: cgannotate
 
@@ -158,14 +159,15 @@ clean:
 # Timed, random fuzzing, apart from make check (whose result must not
 # depend on what a random run finds): make fuzz FUZZ_SECONDS=3600 fuzzes
 # the loader, make fuzz-reader compares the fast and the general line
-# readers.  Their banners and progress go to build/fuzz_load.log and
-# build/fuzz_reader.log; crashing inputs to tests/fuzz/crashes/ (copy each
-# into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
+# readers, make fuzz-many loads two or three profiles at once (summed or
+# --diff, one through a pipe) and prints every format.  Their banners and
+# progress go to build/FUZZER.log; crashing inputs to tests/fuzz/crashes/
+# (copy each into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-build/fuzz_load build/fuzz_reader: build/fuzz_%: tests/fuzz/fuzz_%.c \
-    $(LIB_SRCS) $(HDRS) | need-fuzz-cc
+build/fuzz_load build/fuzz_reader build/fuzz_many: build/fuzz_%: \
+    tests/fuzz/fuzz_%.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
 	@mkdir -p build
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
 	    -Isrc $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
@@ -175,3 +177,6 @@ fuzz: build/fuzz_load
 
 fuzz-reader: build/fuzz_reader
 	@sh tests/fuzz.sh fuzz_reader $(FUZZ_SECONDS)
+
+fuzz-many: build/fuzz_many
+	@sh tests/fuzz.sh fuzz_many $(FUZZ_SECONDS)

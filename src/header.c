@@ -44,7 +44,7 @@ events_split(const char *v, struct span **names, size_t *n)
 {
 	enum cga_msg	 m = CGA_MSG_OK;
 	struct span	*sp;
-	size_t		*order, len, i, k;
+	size_t		*order, len, i, k, first;
 
 	*names = NULL;
 	*n = 0;
@@ -65,13 +65,15 @@ events_split(const char *v, struct span **names, size_t *n)
 	for (i = 0; i < *n; i++)
 		order[i] = i;
 	cga_sort(order, *n, sizeof(*order), span_cmp, sp);
-	for (i = 1; i < *n; i++)
-		if (sp[order[i]].len == sp[order[i - 1]].len &&
-		    memcmp(sp[order[i]].s, sp[order[i - 1]].s,
+	/* Each is compared with the first of its run, which stays. */
+	for (i = 1, first = 0; i < *n; i++)
+		if (sp[order[i]].len == sp[order[first]].len &&
+		    memcmp(sp[order[i]].s, sp[order[first]].s,
 		    sp[order[i]].len) == 0) {
 			m = CGA_MSG_EVENTS_TWICE;
 			sp[order[i]].s = NULL;	/* not its first place */
-		}
+		} else
+			first = i;
 	free(order);
 	for (i = 0, k = 0; i < *n; i++)
 		if (sp[i].s != NULL)

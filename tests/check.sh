@@ -126,9 +126,9 @@ group_memcheck() {
 }
 
 group_fuzz() {
-	build build/fuzz_load build/fuzz_reader || return
+	build build/fuzz_load build/fuzz_reader build/fuzz_many || return
 	run fuzz-regress sh tests/fuzz-regress.sh build/fuzz_load \
-	    build/fuzz_reader
+	    build/fuzz_reader build/fuzz_many
 }
 
 [ $# -gt 0 ] || set -- unit golden asan tsan memcheck fuzz
