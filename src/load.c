@@ -12,65 +12,6 @@
 
 #include "loader.h"
 
-int
-cga_load_bad(struct loader *ld, enum cga_msg m)
-{
-	cga_diag_msg(ld->path, ld->in.lineno, m, ld->text, ld->len);
-	return -1;
-}
-
-/*
- * A warning about the line being read.  Until a line of the format's
- * comes, it is held back: FOREIGN_MAX such lines first make the file no
- * profile (-1, after that one message).
- */
-int
-cga_load_warn(struct loader *ld, enum cga_msg m)
-{
-	struct foreign	*fl;
-
-	if (!ld->known) {
-		fl = &ld->foreign[ld->nforeign++];
-		fl->line = ld->in.lineno;
-		fl->msg = m;
-		fl->len = ld->len;
-		memcpy(fl->text, ld->text, ld->len < sizeof(fl->text) ?
-		    ld->len : sizeof(fl->text));
-		return ld->nforeign == FOREIGN_MAX ? cga_load_foreign(ld) : 0;
-	}
-	if (++ld->nwarn <= MAX_WARNINGS)
-		cga_diag_msg(ld->path, ld->in.lineno, m, ld->text, ld->len);
-	return 0;
-}
-
-/* A line of the format's: the file is a profile; what was held back warns. */
-void
-cga_load_known(struct loader *ld)
-{
-	const struct foreign	*fl;
-	size_t			 i;
-
-	ld->known = 1;
-	for (i = 0; i < ld->nforeign; i++) {
-		fl = &ld->foreign[i];
-		if (++ld->nwarn <= MAX_WARNINGS)
-			cga_diag_msg(ld->path, fl->line, fl->msg, fl->text,
-			    fl->len);
-	}
-	ld->nforeign = 0;
-}
-
-/* The file's first lines are none of the format's: no profile; -1. */
-int
-cga_load_foreign(struct loader *ld)
-{
-	const struct foreign	*fl = &ld->foreign[0];
-
-	cga_diag_msg(ld->path, fl->line, CGA_MSG_NOT_PROFILE, fl->text,
-	    fl->len);
-	return -1;
-}
-
 /*
  * The parse primitives.  Each reads one piece of a line in one of two
  * forms, and returns CGA_MSG_OK or what is wrong; none changes the loader.
@@ -571,8 +512,8 @@ block_loop(struct loader *ld, const int sgn)
 	cost_mark(a, part, kmax);
 }
 
-static void
-block_lines(struct loader *ld)
+void
+cga_load_block(struct loader *ld)
 {
 	/* Counts on the stack: the compiler knows no store there aliases. */
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
@@ -821,8 +762,8 @@ new_run(struct loader *ld)
 	return 0;
 }
 
-static int
-read_line(struct loader *ld, char *s)
+int
+cga_load_line(struct loader *ld, char *s)
 {
 	char	*key;
 	size_t	 klen;
@@ -853,100 +794,4 @@ read_line(struct loader *ld, char *s)
 	if (klen > 0 && *s == ':')
 		return cga_header_line(ld, key, klen, s + 1);
 	return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
-}
-
-/*
- * Once the file is read: no profile, or an id never defined, is an
- * error; the last part ends (it may look truncated); a part that added
- * nothing goes; the header.
- */
-static int
-file_end(struct loader *ld)
-{
-	struct cga_profile	*p = ld->p;
-
-	ld->text = NULL;
-	ld->len = 0;
-	if (!ld->known && ld->nforeign > 0)
-		return cga_load_foreign(ld);
-	if (cga_ids_end(ld) == -1)
-		return -1;
-	ld->at_end = 1;
-	if (cga_part_end(ld) == -1)
-		return -1;
-	if (p->ev == NULL) {
-		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_EVENTS, NULL,
-		    0);
-		return -1;
-	}
-	if (ld->nkept > 0 && !ld->costs)
-		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_COSTS, NULL,
-		    0);
-	/* A part that only had a header, or was left out, adds nothing. */
-	if (p->parts[p->nparts - 1].total == NULL) {
-		free(p->parts[p->nparts - 1].desc);
-		p->nparts--;
-	}
-	/* The header shows the first part kept. */
-	if (p->nparts > 0 && p->cmd == NULL && p->pid == NULL &&
-	    p->desc == NULL) {
-		p->cmd = p->parts[0].cmd;
-		p->pid = p->parts[0].pid;
-		p->part = p->parts[0].number;
-		p->thread = p->parts[0].thread;
-		p->ndesc = p->parts[0].ndesc;
-		p->desc = xcalloc(p->ndesc + 1, sizeof(*p->desc));
-		if (p->ndesc > 0)
-			memcpy(p->desc, p->parts[0].desc,
-			    p->ndesc * sizeof(*p->desc));
-	}
-	if (ld->nwarn > MAX_WARNINGS)
-		cga_diag_msgf(ld->path, 0, CGA_MSG_MORE_WARNINGS,
-		    ld->nwarn - MAX_WARNINGS);
-	return 0;
-}
-
-int
-cga_profile_load(struct cga_profile *p, const char *path,
-    const struct cga_load_opts *opts)
-{
-	struct loader	 ld;
-	char		*s;
-	size_t		 len;
-	int		 r, rc = -1;
-
-	memset(&ld, 0, sizeof(ld));
-	ld.p = p;
-	ld.opts = opts;
-	ld.path = cga_profile_intern(p, path, strlen(path));
-	ld.unknown = cga_profile_intern(p, "???", 3);
-	ld.cwdlen = opts->cwd != NULL ? strlen(opts->cwd) : 0;
-	if (cga_input_open(&ld.in, path) == -1)
-		return -1;
-	if (p->path == NULL)
-		p->path = ld.path;
-	cga_part_begin(&ld);
-	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
-		ld.text = s;
-		ld.len = len;
-		/*
-		 * valgrind ends every line with a newline: a last line of
-		 * its without one was cut short, and is left out.
-		 */
-		if (ld.in.unended && ld.writer != WRITER_OTHER) {
-			ld.cut = 1;
-			continue;
-		}
-		if (read_line(&ld, s) == -1)
-			goto out;
-		block_lines(&ld);
-	}
-	if (r == 0 && file_end(&ld) == 0)
-		rc = 0;
-out:
-	cga_input_close(&ld.in);
-	cga_ids_clear(&ld);
-	cga_header_free(&ld);
-	free(ld.keep);
-	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * loader.h: the state of the profile reader, and the helpers its stages
- * share; used by load.c (the body), header.c (header lines, events,
- * parts) and ids.c (names and their ids) only.
+ * share; used by file.c (the file as a whole), load.c (the body),
+ * header.c (header lines, events, parts) and ids.c (names and their ids)
+ * only.
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -183,6 +184,10 @@ int	cga_load_bad(struct loader *, enum cga_msg);
 int	cga_load_warn(struct loader *, enum cga_msg);
 void	cga_load_known(struct loader *);
 int	cga_load_foreign(struct loader *);
+/* load.c: one line of the body or header: 0, or -1 after an error. */
+int	cga_load_line(struct loader *, char *);
+/* load.c: the cost and jump lines that follow, read in place. */
+void	cga_load_block(struct loader *);
 /* The counts of a summary: or totals: value, added to dst; 0, or -1. */
 int	cga_load_sum(struct loader *, const char *value, uint64_t *dst);
 

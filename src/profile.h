@@ -391,4 +391,9 @@ cga_call_cost(const struct cga_call *c)
 
 #define CGA_NOEVENT	((size_t)-1)
 
+/*
+ * The model's code: profile.c (names, files, functions, calls, sites,
+ * renaming), lines.c (line pages), finish.c (once every profile is read).
+ */
+
 #endif
