@@ -141,22 +141,30 @@ vformat(const char *fmt, va_list ap)
 	return s;
 }
 
-void
-cga_diag(const char *fmt, ...)
+/* cgannotate: MSG, MSG a printf format; its text escaped. */
+static void
+vsay(const char *fmt, va_list ap)
 {
-	va_list	 ap;
 	FILE	*m;
 	char	*buf, *msg;
 	size_t	 len;
 
 	m = begin(&buf, &len);
-	va_start(ap, fmt);
 	msg = vformat(fmt, ap);
-	va_end(ap);
 	/* Names from a profile may be in it: no control reaches stderr. */
 	cga_out_text(m, msg);
 	free(msg);
 	emit(m, &buf, &len);
+}
+
+void
+cga_diag(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsay(fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -328,17 +336,10 @@ void
 cga_diag_usage(const char *lines, const char *fmt, ...)
 {
 	va_list	 ap;
-	FILE	*m;
-	char	*buf, *msg;
-	size_t	 len;
 
-	m = begin(&buf, &len);
 	va_start(ap, fmt);
-	msg = vformat(fmt, ap);
+	vsay(fmt, ap);
 	va_end(ap);
-	cga_out_text(m, msg);
-	free(msg);
-	emit(m, &buf, &len);
 	if (!cga_diag_silent)
 		fputs(lines, stderr);
 }

@@ -97,94 +97,6 @@ current_dir(void)
 	return dir;
 }
 
-/* A name seen, for unique(). */
-struct seen {
-	UT_hash_handle	 hh;
-};
-
-/* Leaves the first of each name of names, in order (5,000 profiles). */
-static void
-unique(char **names, size_t *n)
-{
-	struct seen	*set = NULL, *e, *all;
-	size_t		 i, k = 0;
-
-	all = xcalloc(*n + 1, sizeof(*all));
-	for (i = 0; i < *n; i++) {
-		HASH_FIND(hh, set, names[i], strlen(names[i]), e);
-		if (e != NULL) {
-			free(names[i]);
-			continue;
-		}
-		HASH_ADD_KEYPTR(hh, set, names[i], strlen(names[i]), &all[i]);
-		names[k++] = names[i];
-	}
-	HASH_CLEAR(hh, set);
-	free(all);
-	*n = k;
-}
-
-/*
- * Loads every profile into one model, and with --diff the older profile
- * into another.  Several profiles are combined by event name: the events
- * of all of them, read from their headers first, make the models'.
- */
-static int
-load_profiles(struct cga_profile *p, struct cga_profile *old,
-    const struct cga_opts *o, struct cga_load_opts *lo)
-{
-	char	**names = NULL;
-	size_t	  n = 0, i, stdin_count = 0;
-	int	  rc = 0;
-
-	for (i = 0; i < o->nprofiles; i++)
-		stdin_count += strcmp(o->profiles[i], "-") == 0;
-	if (o->diff != NULL)
-		stdin_count += strcmp(o->diff, "-") == 0;
-	if (stdin_count > 1) {
-		cga_diag("-: standard input named twice");
-		return -1;
-	}
-	/* A pipe's header is looked at, and read again by the loader. */
-	cga_input_keep_pipes(1);
-	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
-	    i <= o->nprofiles && rc == 0; i++) {
-		const char *path = i < o->nprofiles ? o->profiles[i] : o->diff;
-
-		if (path != NULL && cga_profile_sniff(path, &names, &n) == -1)
-			rc = -1;
-	}
-	cga_input_keep_pipes(0);
-	unique(names, &n);
-	lo->events = names;
-	lo->nevents = n;
-	for (i = 0; i < o->nprofiles && rc == 0; i++)
-		rc = cga_profile_load(p, o->profiles[i], lo);
-	if (rc == 0 && o->diff != NULL)
-		rc = cga_profile_load(old, o->diff, lo);
-	lo->events = NULL;
-	lo->nevents = 0;
-	cga_input_forget();
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return rc;
-}
-
-/* Finishes a loaded model: derived events, inclusive costs if wanted. */
-static int
-finish(struct cga_profile *p, unsigned needs)
-{
-	if (cga_profile_finish(p) == -1 || ((needs & CGA_NEED_INCL) &&
-	    cga_profile_inclusive(p) == -1))
-		return -1;
-	if (p->nparts == 0) {
-		cga_diag("%s: no part of the numbers --part names", p->path);
-		return -1;
-	}
-	return 0;
-}
-
 /* A write error on standard output; a closed pipe ends quietly. */
 static int
 output_error(void)
@@ -229,8 +141,8 @@ build(const struct cga_opts *o, const struct cga_load_opts *lo,
 	*p = cga_profile_new();
 	if (o->diff != NULL)
 		*old = cga_profile_new();
-	if (load_profiles(*p, *old, o, &l) == -1 || finish(*p, needs) == -1 ||
-	    (*old != NULL && finish(*old, needs) == -1))
+	if (cga_run_load(*p, *old, o, &l) == -1 || cga_run_finish(*p, needs) == -1 ||
+	    (*old != NULL && cga_run_finish(*old, needs) == -1))
 		return NULL;
 	if (*old == NULL || o->format->as_loaded)
 		return *p;

@@ -1,7 +1,7 @@
 /*
  * run.h: which profile files to read: with none named, the newest run's
- * in the current directory; empty files among them left out.  Used by
- * main.c.
+ * in the current directory; empty files among them left out; loading
+ * and finishing them.  Used by main.c and the fuzz_many target.
  */
 #ifndef CGA_RUN_H
 #define CGA_RUN_H
@@ -20,5 +20,22 @@ char	**cga_run_guess(size_t *n);
  * others remain: 0, or -1 after an error when every file is empty.
  */
 int	  cga_run_skip_empty(char **paths, size_t *n);
+
+struct cga_profile;
+struct cga_opts;
+struct cga_load_opts;
+
+/*
+ * Loads the named profiles into p, and --diff's into old: the events of
+ * all of them, read from their headers first (a pipe's read again), make
+ * the models'.  0, or -1 after an error was printed.
+ */
+int	  cga_run_load(struct cga_profile *p, struct cga_profile *old,
+	    const struct cga_opts *, struct cga_load_opts *);
+/*
+ * Finishes a loaded model: derived events, inclusive costs if needs (a
+ * format's CGA_NEED_* bits) asks; 0, or -1 after an error was printed.
+ */
+int	  cga_run_finish(struct cga_profile *, unsigned needs);
 
 #endif

@@ -39,6 +39,7 @@
 #include "input.h"
 #include "load.h"
 #include "opts.h"
+#include "run.h"
 #include "view.h"
 #include "xalloc.h"
 
@@ -201,77 +202,6 @@ once_end(struct feeder *fe, enum once how, int saved_stdin, int opened)
 		return;
 	atomic_store(&fe->cancel, 1);
 	pthread_join(fe->thread, NULL);
-}
-
-/* A name seen, for unique(). */
-struct seen {
-	UT_hash_handle	 hh;
-};
-
-/* main.c's unique: the first of each name, in order. */
-static void
-unique(char **names, size_t *n)
-{
-	struct seen	*set = NULL, *e, *all;
-	size_t		 i, k = 0;
-
-	all = xcalloc(*n + 1, sizeof(*all));
-	for (i = 0; i < *n; i++) {
-		HASH_FIND(hh, set, names[i], strlen(names[i]), e);
-		if (e != NULL) {
-			free(names[i]);
-			continue;
-		}
-		HASH_ADD_KEYPTR(hh, set, names[i], strlen(names[i]), &all[i]);
-		names[k++] = names[i];
-	}
-	HASH_CLEAR(hh, set);
-	free(all);
-	*n = k;
-}
-
-/* main.c's load_profiles: the events of all, sniffed first, then each. */
-static int
-load_profiles(struct cga_profile *p, struct cga_profile *old,
-    const struct cga_opts *o, struct cga_load_opts *lo)
-{
-	char	**names = NULL;
-	size_t	  n = 0, i;
-	int	  rc = 0;
-
-	cga_input_keep_pipes(1);
-	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
-	    i <= o->nprofiles && rc == 0; i++) {
-		const char *pp = i < o->nprofiles ? o->profiles[i] : o->diff;
-
-		if (pp != NULL && cga_profile_sniff(pp, &names, &n) == -1)
-			rc = -1;
-	}
-	cga_input_keep_pipes(0);
-	unique(names, &n);
-	lo->events = names;
-	lo->nevents = n;
-	for (i = 0; i < o->nprofiles && rc == 0; i++)
-		rc = cga_profile_load(p, o->profiles[i], lo);
-	if (rc == 0 && o->diff != NULL)
-		rc = cga_profile_load(old, o->diff, lo);
-	lo->events = NULL;
-	lo->nevents = 0;
-	cga_input_forget();
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return rc;
-}
-
-/* main.c's finish. */
-static int
-finish(struct cga_profile *p, unsigned needs)
-{
-	if (cga_profile_finish(p) == -1 || ((needs & CGA_NEED_INCL) &&
-	    cga_profile_inclusive(p) == -1))
-		return -1;
-	return p->nparts == 0 ? -1 : 0;
 }
 
 /* The views printed: each format, and tsv's three kinds of rows. */
@@ -475,11 +405,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = cga_profile_new();
 	if (diff)
 		old = cga_profile_new();
-	ok = load_profiles(p, old, &o, &lo) == 0;
+	ok = cga_run_load(p, old, &o, &lo) == 0;
 	if (once >= 0)
 		once_end(&fe, how, saved_stdin, opened);
-	ok = ok && finish(p, needs) == 0 &&
-	    (old == NULL || finish(old, needs) == 0);
+	ok = ok && cga_run_finish(p, needs) == 0 &&
+	    (old == NULL || cga_run_finish(old, needs) == 0);
 	if (ok && old != NULL)
 		ok = (d = cga_profile_diff(old, p)) != NULL;
 	/* A profile less itself is nothing, whichever way it was read. */
