@@ -266,6 +266,9 @@ static const struct {
 	[CGA_MSG_GZIP_BAD] = { "bad compressed data: %s", 0 },
 	[CGA_MSG_LINE_LONG] = { "line too long: more than 16 MiB without a "
 	    "newline", 0 },
+	[CGA_MSG_TOO_WIDE] = { "profile too costly to hold: %zu events for "
+	    "each function and line need more than %llu MiB, the limit for "
+	    "%llu bytes read (1 GiB plus 16 bytes for each byte read)", 0 },
 };
 
 void

@@ -118,6 +118,38 @@ file_end(struct loader *ld)
 	return 0;
 }
 
+/*
+ * A dense model holds every event for every function and line, so a
+ * profile of many events and many functions (20,000 of each fit in 1 MB)
+ * would need gigabytes.  The model may grow to 1 GiB plus 16 times the
+ * bytes read (real profiles need less than their size); past that the
+ * load stops with an error rather than running out of memory.
+ */
+#define BUDGET_FLOOR	(1024ull * 1024 * 1024)
+#define BUDGET_FACTOR	16
+
+static size_t
+budget(const struct loader *ld)
+{
+	uint64_t	 read = ld->p->read + ld->in.got;
+
+	if (read > (SIZE_MAX - BUDGET_FLOOR) / BUDGET_FACTOR)
+		return SIZE_MAX;
+	return (size_t)(BUDGET_FLOOR + BUDGET_FACTOR * read);
+}
+
+static void __attribute__((noreturn))
+too_wide(void *ctx, size_t need)
+{
+	const struct loader	*ld = ctx;
+
+	cga_diag_msgf(ld->path, ld->block_line ? ld->block_line :
+	    ld->in.lineno, CGA_MSG_TOO_WIDE, ld->p->nev,
+	    (unsigned long long)(need >> 20),
+	    (unsigned long long)(ld->p->read + ld->in.got));
+	exit(1);
+}
+
 int
 cga_profile_load(struct cga_profile *p, const char *path,
     const struct cga_load_opts *opts)
@@ -138,7 +170,10 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	if (p->path == NULL)
 		p->path = ld.path;
 	cga_part_begin(&ld);
+	p->arena.over = too_wide;
+	p->arena.ctx = &ld;
 	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
+		p->arena.limit = budget(&ld);
 		ld.text = s;
 		ld.len = len;
 		/*
@@ -156,6 +191,8 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	if (r == 0 && file_end(&ld) == 0)
 		rc = 0;
 out:
+	p->arena.over = NULL;
+	p->read += ld.in.got;
 	cga_input_close(&ld.in);
 	cga_ids_clear(&ld);
 	cga_header_free(&ld);

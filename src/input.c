@@ -228,6 +228,7 @@ sniff(struct cga_input *in)
 	if (have < 2 || (unsigned char)in->buf[0] != 0x1f ||
 	    (unsigned char)in->buf[1] != 0x8b) {
 		in->end = have;
+		in->got = have;
 		in->eof = have == 0;
 		return 0;
 	}
@@ -578,6 +579,7 @@ fill(struct cga_input *in)
 	    (size_t)n)) != NULL)
 		in->nul = (size_t)(nul - in->buf);
 	in->end += (size_t)n;
+	in->got += (uint64_t)n;
 	return 1;
 }
 

@@ -32,6 +32,7 @@ struct cga_input {
 	size_t		 nul;		/* first NUL byte not yet returned */
 	uint64_t	 size;		/* of the file, when progress is shown */
 	uint64_t	 done;		/* bytes of it read */
+	uint64_t	 got;		/* bytes read, inflated: always kept */
 	int		 percent;	/* last shown */
 	int		 line_nul;	/* the line last returned holds a NUL */
 	int		 unended;	/* it is the last, without a newline */

@@ -519,10 +519,12 @@ cga_load_block(struct loader *ld)
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
 	    ld->nfev > BLOCK_COUNTS)
 		return;
+	ld->block_line = ld->in.lineno + 1;
 	if (ld->p->diff)
 		block_loop(ld, 1);
 	else
 		block_loop(ld, 0);
+	ld->block_line = 0;
 }
 
 static struct cga_fn *

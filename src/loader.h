@@ -145,6 +145,7 @@ struct loader {
 	struct cga_file		*linefile;	/* its file */
 	uint64_t		 lineno;	/* and line */
 	int			 pending_call;
+	uint64_t		 block_line;	/* first line of the block read */
 	uint64_t		 call_count;
 	uint64_t		 call_line;
 };

@@ -157,6 +157,7 @@ struct cga_strslot {
 
 struct cga_profile {
 	struct cga_arena  arena;
+	uint64_t	  read;		/* bytes of the profiles read before */
 	struct cga_strslot *strs;
 	size_t		  strcap;	/* a power of 2, or 0 */
 	struct cga_str	**strv;		/* the names, in the order they came */

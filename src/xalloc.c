@@ -83,6 +83,8 @@ cga_arena_alloc(struct cga_arena *a, size_t n)
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (a->head == NULL || a->head->size - a->used < n) {
 		size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+		if (a->over != NULL && a->total + size > a->limit)
+			a->over(a->ctx, a->total + size);
 		b = xcalloc(1, sizeof(*b) + size);
 		b->size = size;
 		if (a->head != NULL && n > ARENA_BLOCK) {

@@ -16,6 +16,8 @@ Cases:
   ids N         N name ids spread so that a multiplicative hash of the id
                 (the table's hash before it was keyed) puts all in one slot
   pages N       N line numbers whose 16-line pages collide the same way
+  wide N        N events and N functions, each with one count: a dense
+                model would need 16 N^2 bytes (too costly: an error)
 """
 import os
 import sys
@@ -91,6 +93,12 @@ def pages(n, out):
         out.write("%d 1\n" % (page * 16))
 
 
+def wide(n, out):
+    out.write("events: %s\n" % " ".join("E%d" % i for i in range(n)))
+    for i in range(n):
+        out.write("fl=(%d) f%d.c\nfn=(%d) g%d\n1 1\n" % (i + 1, i, i + 1, i))
+
+
 def main():
     case, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     if case in ("profiles", "idirs"):
@@ -98,7 +106,7 @@ def main():
         return
     with open(out, "w") as f:
         {"events": events, "functions": functions, "grid": grid,
-         "names": names, "ids": ids, "pages": pages}[case](n, f)
+         "names": names, "ids": ids, "pages": pages, "wide": wide}[case](n, f)
 
 
 if __name__ == "__main__":

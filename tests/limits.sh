@@ -54,6 +54,21 @@ expect() {
 expect long-comment 0 '' "$bin" --auto=no "$tmp/long-comment.out"
 grep -q '^5 (100.0%)  ???:main' "$tmp/out" || fail "long-comment: report"
 
+# 20,000 events times 20,000 functions in 1 MB: the dense model would need
+# 6 GB; the load stops at its limit, naming the line, in bounded memory.
+python3 tests/gen-hostile.py wide 20000 "$tmp/wide.out"
+expect wide 1 '^cgannotate: .*/wide.out:[0-9]+: profile too costly to hold: 20000 events .*\(1 GiB plus 16 bytes for each byte read\)$' \
+    "$bin" --auto=no "$tmp/wide.out"
+if command -v /usr/bin/time >/dev/null; then
+	/usr/bin/time -f %M -o "$tmp/kb" "$bin" --auto=no "$tmp/wide.out" \
+	    >/dev/null 2>&1
+	kb=$(tail -1 "$tmp/kb")
+	[ "$kb" -lt 1500000 ] && ok || fail "wide: peak memory $kb KB"
+fi
+gzip -c "$tmp/wide.out" >"$tmp/wide.out.gz"
+expect wide-gzip 1 'wide.out.gz:[0-9]+: profile too costly to hold' \
+    "$bin" --auto=no "$tmp/wide.out.gz"
+
 # A cost line of 10 MB is an error quoting 60 bytes of it.
 {
 	printf 'events: Ir\nfn=main\n1'
