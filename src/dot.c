@@ -5,7 +5,9 @@
  * exclusive percentages and coloured by its inclusive cost; an edge for
  * each call between two such nodes whose cost reaches --edge-threshold
  * percent, labelled with its cost and count.  Each edge is drawn once, a
- * function calling itself as a loop.
+ * function calling itself as a loop.  With --by=file or --by=object the
+ * nodes are the groups; by default a function is one node whatever files
+ * inlining spread its code over (--group-inlined).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +53,7 @@ colour(FILE *out, double f)
 static size_t *
 nodes(FILE *out, const struct cga_view *v, size_t e)
 {
-	const struct cga_profile *p = v->p;
+	const struct cga_profile *p = v->lp;
 	const struct cga_fn	 *fn;
 	size_t			 *node, id = 0;
 	double			  f;
@@ -60,7 +62,8 @@ nodes(FILE *out, const struct cga_view *v, size_t e)
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		f = share(v, fn->incl, e);
 		if ((f < 0 ? -f : f) * 100 < v->node_threshold ||
-		    fn->incl == NULL || !cga_cost_defined(p, fn->incl, e))
+		    fn->incl == NULL || !cga_cost_defined(p, fn->incl, e) ||
+		    !cga_view_passes(v, fn, 0))
 			continue;
 		node[fn->id] = ++id;
 		fprintf(out, "  n%zu [label=\"", id);
@@ -82,7 +85,7 @@ edges(FILE *out, const struct cga_view *v, size_t e, const size_t *node)
 	char			 num[CGA_FMT_COUNT];
 	double			 f;
 
-	for (fn = v->p->fns; fn != NULL; fn = fn->next) {
+	for (fn = v->lp->fns; fn != NULL; fn = fn->next) {
 		if (node[fn->id] == 0)
 			continue;
 		for (c = fn->out; c != NULL; c = c->next_out) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "group.h"
 #include "out.h"
 #include "view.h"
 
@@ -101,6 +102,19 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	free(list);
 }
 
+/* A header value that is a number as a number, any other as a string. */
+static void
+number_or_string(FILE *out, const char *s)
+{
+	size_t	 n = s != NULL ? strspn(s, "0123456789") : 0;
+
+	/* Up to 15 digits: exact in every reader's doubles. */
+	if (n > 0 && n <= 15 && s[n] == '\0' && (s[0] != '0' || n == 1))
+		fputs(s, out);
+	else
+		cga_out_json_or_null(out, s);
+}
+
 /* The profiles named, the difference's base, and the header's values. */
 static void
 header(FILE *out, const struct cga_view *v)
@@ -121,7 +135,7 @@ header(FILE *out, const struct cga_view *v)
 	fputs(",\n  \"command\": ", out);
 	cga_out_json_or_null(out, p->cmd);
 	fputs(",\n  \"pid\": ", out);
-	cga_out_json_or_null(out, p->pid);
+	number_or_string(out, p->pid);
 }
 
 static void
@@ -138,11 +152,11 @@ parts(FILE *out, const struct cga_view *v)
 		cga_out_json(out, pt->path);
 		fprintf(out, ", \"ordinal\": %llu, \"part\": ",
 		    (unsigned long long)pt->ordinal);
-		cga_out_json_or_null(out, pt->number);
+		number_or_string(out, pt->number);
 		fputs(", \"thread\": ", out);
-		cga_out_json_or_null(out, pt->thread);
+		number_or_string(out, pt->thread);
 		fputs(", \"pid\": ", out);
-		cga_out_json_or_null(out, pt->pid);
+		number_or_string(out, pt->pid);
 		fputs(", \"trigger\": ", out);
 		cga_out_json_or_null(out, pt->trigger);
 		fputs(", \"totals\": ", out);
@@ -195,6 +209,99 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	fputs("\n    }", out);
 }
 
+/* A list of strings, [] when empty. */
+static void
+strings(FILE *out, char *const *s, size_t n)
+{
+	size_t	 i;
+
+	putc('[', out);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputs(", ", out);
+		cga_out_json(out, s[i]);
+	}
+	putc(']', out);
+}
+
+/* What was listed and what was left out. */
+static void
+listing(FILE *out, const struct cga_view *v)
+{
+	size_t	 i;
+
+	fputs("  \"listing\": {\"by\": ", out);
+	cga_out_json(out, v->groups == NULL ? "function" : v->group_word);
+	fprintf(out, ", \"group_inlined\": %s, \"threshold\": ",
+	    v->groups != NULL && v->groups->by == CGA_GROUP_NAME ? "true" :
+	    "false");
+	if (v->filter && v->nsort > 0) {
+		putc('{', out);
+		for (i = 0; i < v->nsort; i++) {
+			fputs(i ? ", " : "", out);
+			cga_out_json(out, v->p->ev[v->sort[i]].name);
+			fprintf(out, ": %g", v->th[i]);
+		}
+		putc('}', out);
+	} else
+		fputs("null", out);
+	fputs(", \"top\": ", out);
+	if (v->top > 0)
+		fprintf(out, "%llu", (unsigned long long)v->top);
+	else
+		fputs("null", out);
+	fputs(",\n    \"focus\": ", out);
+	strings(out, v->focus_text, v->nfocus);
+	fputs(", \"hide\": ", out);
+	strings(out, v->hide_text, v->nhide);
+	fprintf(out, ", \"hidden_functions\": %zu, \"hidden_cost\": ",
+	    v->nhidden);
+	cost(out, v, v->hidden);
+	fputs("},\n", out);
+}
+
+/*
+ * The groups, each with its callers and callees among the groups and its
+ * functions; those functions are what annotation covers.
+ */
+static struct cga_fn **
+groups(FILE *out, const struct cga_view *v, size_t *nlisted)
+{
+	struct cga_fn	**gs, **fns, **listed = NULL, *g;
+	size_t		  n, nf, i, j;
+
+	*nlisted = 0;
+	fputs("  \"groups\": [", out);
+	gs = cga_view_select(v, NULL, &n);
+	for (i = 0; i < n && !ferror(out); i++) {
+		g = gs[i];
+		fputs(i ? ",\n    {\n      \"name\": " :
+		    "\n    {\n      \"name\": ", out);
+		cga_out_json(out, g->display);
+		fputs(",\n      \"exclusive\": ", out);
+		cost(out, v, g->self);
+		fputs(",\n      \"inclusive\": ", out);
+		cost(out, v, g->incl);
+		fputs(",\n", out);
+		calls(out, v, g, 1);
+		fputs(",\n", out);
+		calls(out, v, g, 0);
+		fputs(",\n      \"functions\": [", out);
+		fns = cga_view_members(v, g, &nf);
+		listed = xreallocarray(listed, *nlisted + nf + 1,
+		    sizeof(*listed));
+		for (j = 0; j < nf; j++) {
+			listed[(*nlisted)++] = fns[j];
+			function(out, v, fns[j], j == 0);
+		}
+		fputs(nf ? "\n    ]}" : "]}", out);
+		free(fns);
+	}
+	fputs(n ? "\n  ]" : "]", out);
+	free(gs);
+	return listed;
+}
+
 static int
 json_print(FILE *out, const struct cga_view *v)
 {
@@ -204,11 +311,16 @@ json_print(FILE *out, const struct cga_view *v)
 	header(out, v);
 	parts(out, v);
 	events(out, v);
-	fputs("  \"functions\": [", out);
-	fns = cga_view_select(v, NULL, &n);
-	for (i = 0; i < n && !ferror(out); i++)
-		function(out, v, fns[i], i == 0);
-	fputs(n ? "\n  ]" : "]", out);
+	listing(out, v);
+	if (v->groups != NULL)
+		fns = groups(out, v, &n);
+	else {
+		fputs("  \"functions\": [", out);
+		fns = cga_view_select(v, NULL, &n);
+		for (i = 0; i < n && !ferror(out); i++)
+			function(out, v, fns[i], i == 0);
+		fputs(n ? "\n  ]" : "]", out);
+	}
 	if (v->auto_annotate)
 		files(out, v, fns, n);
 	fputs("\n}\n", out);

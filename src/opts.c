@@ -29,23 +29,28 @@
 #define USAGE_HINT	"Try 'cgannotate --help' for more.\n"
 
 enum {
-	OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
-	OPT_EDGE_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_INCLUDE, OPT_INCLUSIVE,
+	OPT_AUTO = 256, OPT_BY, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
+	OPT_EDGE_THRESHOLD, OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED,
+	OPT_HELP, OPT_HIDE, OPT_INCLUDE, OPT_INCLUSIVE,
 	OPT_LINES, OPT_LIST_PARTS, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME,
 	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
-	OPT_THRESHOLD, OPT_TREE, OPT_VERSION
+	OPT_THRESHOLD, OPT_TOP, OPT_TREE, OPT_VERSION
 };
 
 /* Sorted by name; every val is an OPT_*, above the short options. */
 static const struct option longopts[] = {
 	{ "auto",		required_argument,	NULL, OPT_AUTO },
+	{ "by",			required_argument,	NULL, OPT_BY },
 	{ "calls",		no_argument,		NULL, OPT_CALLS },
 	{ "color",		required_argument,	NULL, OPT_COLOR },
 	{ "context",		required_argument,	NULL, OPT_CONTEXT },
 	{ "diff",		required_argument,	NULL, OPT_DIFF },
 	{ "edge-threshold",	required_argument,	NULL, OPT_EDGE_THRESHOLD },
+	{ "focus",		required_argument,	NULL, OPT_FOCUS },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
+	{ "group-inlined",	required_argument,	NULL, OPT_GROUP_INLINED },
 	{ "help",		no_argument,		NULL, OPT_HELP },
+	{ "hide",		required_argument,	NULL, OPT_HIDE },
 	{ "include",		required_argument,	NULL, OPT_INCLUDE },
 	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
 	{ "lines",		no_argument,		NULL, OPT_LINES },
@@ -58,6 +63,7 @@ static const struct option longopts[] = {
 	{ "show-percs",		optional_argument,	NULL, OPT_SHOW_PERCS },
 	{ "sort",		required_argument,	NULL, OPT_SORT },
 	{ "threshold",		required_argument,	NULL, OPT_THRESHOLD },
+	{ "top",		required_argument,	NULL, OPT_TOP },
 	{ "tree",		required_argument,	NULL, OPT_TREE },
 	{ "version",		no_argument,		NULL, OPT_VERSION },
 	{ NULL,			0,			NULL, 0 }
@@ -75,6 +81,11 @@ static const struct keyword yes_no[] = {
 
 static const struct keyword colors[] = {	/* -1: auto */
 	{ "auto", -1 }, { "always", 1 }, { "never", 0 }, { NULL, 0 }
+};
+
+static const struct keyword bys[] = {
+	{ "function", CGA_BY_FUNCTION }, { "file", CGA_BY_FILE },
+	{ "object", CGA_BY_OBJECT }, { NULL, 0 }
 };
 
 static const struct keyword trees[] = {
@@ -108,6 +119,16 @@ usage(FILE *out)
 "      --auto=yes|no       annotate the source files of listed functions [yes]\n"
 "      --context=N         lines of context around annotated lines [8]\n"
 "      --inclusive=yes|no  list functions by inclusive cost [no]\n"
+"      --by=function|file|object\n"
+"                          list functions, or source files or objects, each\n"
+"                          followed by its functions [function]\n"
+"      --group-inlined=yes|no\n"
+"                          one row per function name, whatever files its\n"
+"                          code came from [no; yes with --format=dot]\n"
+"      --top=N             list at most N rows [all the threshold lets]\n"
+"      --focus=RE          list only functions whose name, file or object\n"
+"                          matches the extended regex RE (repeatable)\n"
+"      --hide=RE           leave such functions out of the lists\n"
 "      --tree=none|caller|calling|both\n"
 "                          print each function's callers and callees [none]\n"
 "      --part=N            read only part N of the profile (repeatable)\n"
@@ -289,6 +310,7 @@ threshold_option(struct cga_opts *o, const char *arg)
 	if (o->threshold != default_threshold)
 		free(o->threshold);
 	o->threshold = threshold_text(arg);
+	o->threshold_set = 1;
 	return 0;
 }
 
@@ -302,6 +324,36 @@ context_option(struct cga_opts *o, const char *arg)
 		return -1;
 	}
 	o->context = (unsigned long)n;
+	return 0;
+}
+
+static int
+top_option(struct cga_opts *o, const char *arg)
+{
+	if (parse_count(arg, UINT64_MAX, &o->top) == -1 || o->top == 0) {
+		cga_usage_error("expected a number of rows, 1 or more: "
+		    "--top=%s", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --focus=RE, --hide=RE: a POSIX extended regex, compiled now. */
+static int
+regex_option(regex_t **res, char ***texts, size_t *n, const char *opt,
+    const char *arg)
+{
+	char	 err[256];
+	int	 r;
+
+	*res = xreallocarray(*res, *n + 1, sizeof(**res));
+	*texts = xreallocarray(*texts, *n + 1, sizeof(**texts));
+	if ((r = regcomp(&(*res)[*n], arg, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(r, NULL, err, sizeof(err));
+		cga_usage_error("%s=%s: %s", opt, arg, err);
+		return -1;
+	}
+	(*texts)[(*n)++] = xstrdup(arg);
 	return 0;
 }
 
@@ -376,7 +428,7 @@ sort_option(struct cga_opts *o, const char *arg)
 			return -1;
 		}
 		o->sort_th[i] = threshold_text(colon + 1);
-		o->sort_has_th = 1;
+		o->sort_has_th = o->threshold_set = 1;
 		*strchr(o->sort[i], ':') = '\0';
 	}
 	for (i = 0; i < o->nsort; i++)
@@ -496,7 +548,7 @@ bad_long_option(const char *arg)
 			best = d;
 			near = longopts[i].name;
 		}
-	if (near != NULL && best <= 2 && 2 * best <= len)
+	if (near != NULL && best <= 2 && 3 * best <= len)
 		cga_usage_error("unknown option: %s; did you mean --%s?", arg,
 		    near);
 	else
@@ -545,6 +597,19 @@ option(struct cga_opts *o, int ch, const char *arg)
 		return keyword_option(colors, "--color", arg, &o->color);
 	case OPT_TREE:
 		return keyword_option(trees, "--tree", arg, &o->tree);
+	case OPT_BY:
+		return keyword_option(bys, "--by", arg, &o->by);
+	case OPT_GROUP_INLINED:
+		return keyword_option(yes_no, "--group-inlined", arg,
+		    &o->group_inlined);
+	case OPT_TOP:
+		return top_option(o, arg);
+	case OPT_FOCUS:
+		return regex_option(&o->focus, &o->focus_text, &o->nfocus,
+		    "--focus", arg);
+	case OPT_HIDE:
+		return regex_option(&o->hide, &o->hide_text, &o->nhide,
+		    "--hide", arg);
 	case OPT_FORMAT:
 		return format_option(o, arg);
 	case OPT_THRESHOLD:
@@ -617,6 +682,10 @@ warn_ignored(const struct cga_opts *o)
 			    o->list_parts ? "--list-parts" : "--format=",
 			    o->list_parts ? "" : o->format->name,
 			    only[i].format->name);
+	if (o->by != CGA_BY_FUNCTION && o->lines &&
+	    o->format == &cga_format_tsv)
+		cga_diag("warning: --by is ignored with --lines: rows of lines "
+		    "are not grouped");
 	if (o->calls && o->lines && o->format == &cga_format_tsv)
 		cga_diag("warning: --lines is ignored with --calls: "
 		    "--format=tsv prints rows of one kind");
@@ -634,6 +703,7 @@ cga_opts_init(struct cga_opts *o)
 	o->edge_threshold = 0.1;
 	o->context = 8;
 	o->format = &cga_format_text;
+	o->group_inlined = -1;
 }
 
 int
@@ -656,6 +726,14 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		o->format = &cga_format_parts;
 	if (o->color == -1)
 		o->color = color_auto();
+	if (o->group_inlined == -1)
+		o->group_inlined = o->format == &cga_format_dot &&
+		    o->by == CGA_BY_FUNCTION;
+	else if (o->group_inlined && o->by != CGA_BY_FUNCTION) {
+		cga_usage_error("--group-inlined=yes lists functions: it "
+		    "goes with --by=function only");
+		return -1;
+	}
 	warn_ignored(o);
 	return cga_opts_classify(o, argc - optind, argv + optind);
 }
@@ -733,4 +811,12 @@ cga_opts_free(struct cga_opts *o)
 	free(o->mod_funcname);
 	free(o->profiles);
 	free(o->sources);
+	for (size_t i = 0; i < o->nfocus; i++)
+		regfree(&o->focus[i]);
+	for (size_t i = 0; i < o->nhide; i++)
+		regfree(&o->hide[i]);
+	free(o->focus);
+	free(o->hide);
+	free_list(o->focus_text, o->nfocus);
+	free_list(o->hide_text, o->nhide);
 }

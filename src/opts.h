@@ -3,6 +3,7 @@
 #define CGA_OPTS_H
 
 #include <stddef.h>
+#include <regex.h>
 #include <stdint.h>
 
 #include "rewrite.h"
@@ -11,6 +12,9 @@ struct cga_format;
 
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
+
+/* What --by lists. */
+enum { CGA_BY_FUNCTION, CGA_BY_FILE, CGA_BY_OBJECT };
 
 struct cga_opts {
 	char		**show;		/* --show events; none: all recorded */
@@ -22,6 +26,7 @@ struct cga_opts {
 	int		  sort_has_th;	/* some --sort event has a threshold */
 	char		 *threshold;	/* --threshold as given, without '%' */
 	double		  threshold_val;
+	int		  threshold_set;	/* given: --threshold, --sort A:N */
 	int		  show_percs;
 	int		  color;	/* escape sequences in the text report */
 	int		  auto_annotate;
@@ -49,6 +54,15 @@ struct cga_opts {
 	size_t		  nprofiles;
 	char		**sources;	/* source files named after the profile */
 	size_t		  nsources;
+	int		  by;		/* --by: CGA_BY_* */
+	int		  group_inlined;	/* 1, 0, -1: the format's default */
+	uint64_t	  top;		/* --top=N, 0: none */
+	regex_t		 *focus;	/* --focus, --hide: compiled */
+	char		**focus_text;	/* as given */
+	size_t		  nfocus;
+	regex_t		 *hide;
+	char		**hide_text;
+	size_t		  nhide;
 };
 
 /*

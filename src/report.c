@@ -9,6 +9,7 @@
 #include "annotate.h"
 #include "fmt.h"
 #include "formats.h"
+#include "group.h"
 #include "out.h"
 #include "report.h"
 #include "view.h"
@@ -100,6 +101,46 @@ print_events_line(FILE *out, const struct cga_view *v, const char *label,
 	putc('\n', out);
 }
 
+/* What the hidden functions cost, of each shown event. */
+static void
+print_hidden(FILE *out, const struct cga_view *v)
+{
+	char	 text[CGA_FMT_COUNT + CGA_FMT_PERC];
+	size_t	 i, e, n;
+
+	fprintf(out, "                  %zu function%s hidden, costing", v->nhidden,
+	    v->nhidden == 1 ? "" : "s");
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		n = cga_view_count(v, text, cga_cost_defined(v->p, v->hidden,
+		    e) ? v->hidden[e] : 0);
+		cga_fmt_perc(text + n, cga_view_percent(v, v->hidden, e));
+		putc(' ', out);
+		cga_out_text(out, v->p->ev[e].name);
+		fprintf(out, " %s", text);
+	}
+	putc('\n', out);
+}
+
+/* The listing's lines, only when one of its options was given. */
+static void
+print_listing(FILE *out, const struct cga_view *v)
+{
+	if (v->groups != NULL)
+		fprintf(out, "Listing:          by %s%s\n", v->group_word,
+		    strcmp(v->group_word, "function") == 0 ?
+		    ", the files of inlined code together" : ", then functions");
+	if (v->top > 0)
+		fprintf(out, "Top:              %llu rows\n",
+		    (unsigned long long)v->top);
+	if (v->nfocus > 0)
+		print_list(out, "Focus:            ", v->focus_text, v->nfocus);
+	if (v->nhide > 0) {
+		print_list(out, "Hidden:           ", v->hide_text, v->nhide);
+		print_hidden(out, v);
+	}
+}
+
 void
 cga_report_header(FILE *out, const struct cga_view *v)
 {
@@ -122,6 +163,7 @@ cga_report_header(FILE *out, const struct cga_view *v)
 	for (i = 0; i < v->nsort; i++)
 		fprintf(out, " %s", v->th_text[i]);
 	putc('\n', out);
+	print_listing(out, v);
 	print_list(out, "Include dirs:     ", v->include, v->ninclude);
 	print_list(out, "User annotated:   ", v->sources, v->nsources);
 	fprintf(out, "Auto-annotation:  %s\n\n", v->auto_annotate ? "on" :
@@ -225,10 +267,40 @@ print_totals(FILE *out, const struct cga_view *v)
 	free(tw);
 }
 
+/*
+ * A group's functions, indented under it, each with its share of the
+ * group; they are added to the listed ones, whose files are annotated.
+ */
+static void
+print_members(FILE *out, const struct cga_view *v, const size_t *fw,
+    const struct cga_fn *g, struct cga_fn ***listed, size_t *nlisted)
+{
+	struct cga_fn	**fns;
+	const uint64_t	 *gc = cga_view_fn_cost(v, g), *c;
+	size_t		  n, i, e = v->nsort > 0 ? v->sort[0] : v->show[0];
+
+	fns = cga_view_members(v, g, &n);
+	*listed = xreallocarray(*listed, *nlisted + n + 1, sizeof(**listed));
+	for (i = 0; i < n; i++) {
+		(*listed)[(*nlisted)++] = fns[i];
+		c = cga_view_fn_cost(v, fns[i]);
+		cga_print_cost(out, v, fw, c);
+		fputs(v->tree ? "      " : "   ", out);
+		cga_out_text(out, cga_view_member_name(v, fns[i]));
+		if (cga_cost_defined(v->p, c, e) &&
+		    cga_cost_defined(v->p, gc, e) && gc[e] != 0)
+			fprintf(out, " (%.2f%% of the %s)", v->diff ?
+			    cga_fmt_spercent((int64_t)c[e], gc[e]) :
+			    cga_fmt_percent(c[e], gc[e]), v->group_word);
+		putc('\n', out);
+	}
+	free(fns);
+}
+
 /* One row of the list, with its callers and callees under --tree. */
 static void
 print_function(FILE *out, const struct cga_view *v, const size_t *fw,
-    const struct cga_fn *fn)
+    const struct cga_fn *fn, struct cga_fn ***listed, size_t *nlisted)
 {
 	if (v->tree)
 		fputs("\n", out);
@@ -237,8 +309,11 @@ print_function(FILE *out, const struct cga_view *v, const size_t *fw,
 	cga_print_cost(out, v, fw, cga_view_fn_cost(v, fn));
 	fputs(v->tree ? " *  " : " ", out);
 	cga_out_text(out, fn->display);
-	print_object(out, fn);
+	if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
+		print_object(out, fn);
 	fputs("\n", out);
+	if (v->groups != NULL)
+		print_members(out, v, fw, fn, listed, nlisted);
 	if ((v->tree & CGA_SHOW_CALLEES) && !tree_skips(fn))
 		print_calls(out, v, fw, fn, 0);
 }
@@ -246,8 +321,8 @@ print_function(FILE *out, const struct cga_view *v, const size_t *fw,
 struct cga_fn **
 cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 {
-	struct cga_fn	**fns;
-	size_t		 *fw, n, i;
+	struct cga_fn	**fns, **listed = NULL;
+	size_t		 *fw, n, i, nlisted = 0;
 
 	print_totals(out, v);
 	/* Columns fit every function, listed or not, as in the script. */
@@ -255,7 +330,8 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	fns = cga_view_select(v, fw, &n);
 	fputs(fancy, out);
 	cga_print_events(out, v, fw);
-	fputs(" file:function\n", out);
+	fprintf(out, " %s\n", v->groups != NULL ? v->group_word :
+	    "file:function");
 	fputs(fancy, out);
 	for (i = 0; i < n && !ferror(out); i++) {
 		/*
@@ -268,12 +344,17 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 			__builtin_prefetch(fns[i + 4]->display);
 			__builtin_prefetch(fns[i + 4]->obj);
 		}
-		print_function(out, v, fw, fns[i]);
+		print_function(out, v, fw, fns[i], &listed, &nlisted);
 	}
 	fputs("\n", out);
 	free(fw);
-	*np = n;
-	return fns;
+	if (v->groups == NULL) {
+		*np = n;
+		return fns;
+	}
+	free(fns);
+	*np = nlisted;
+	return listed;
 }
 
 /* Inclusive costs for --inclusive and --tree; line costs to annotate. */

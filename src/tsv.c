@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "formats.h"
+#include "group.h"
 #include "out.h"
 #include "view.h"
 
@@ -102,6 +103,59 @@ tsv_lines(FILE *out, const struct cga_view *v)
 	free(files);
 }
 
+/* Two name fields: the group's and its function's, as the header says. */
+static void
+group_fields(FILE *out, const struct cga_view *v, const struct cga_fn *g,
+    const struct cga_fn *fn)
+{
+	if (v->groups->by == CGA_GROUP_NAME) {
+		cga_out_tsv(out, g->display);
+		putc('\t', out);
+		if (fn != NULL)
+			cga_out_tsv(out, fn->key.file);
+		return;
+	}
+	cga_out_tsv(out, g->display);
+	putc('\t', out);
+	if (fn != NULL)
+		cga_out_tsv(out, cga_view_member_name(v, fn));
+}
+
+/*
+ * --by=file, --by=object, --group-inlined: a row per group, with an empty
+ * second field, each followed by a row per function of it.
+ */
+static void
+tsv_groups(FILE *out, const struct cga_view *v)
+{
+	struct cga_fn	**gs, **fns;
+	size_t		  n, nf, i, j;
+
+	gs = cga_view_select(v, NULL, &n);
+	if (v->groups->by == CGA_GROUP_NAME)
+		fputs("function\tfile", out);
+	else
+		fprintf(out, "%s\tfunction", v->group_word);
+	names(out, v, "");
+	names(out, v, "_incl");
+	putc('\n', out);
+	for (i = 0; i < n && !ferror(out); i++) {
+		group_fields(out, v, gs[i], NULL);
+		counts(out, v, gs[i]->self);
+		counts(out, v, gs[i]->incl);
+		putc('\n', out);
+		fns = cga_view_members(v, gs[i], &nf);
+		for (j = 0; j < nf; j++) {
+			group_fields(out, v, gs[i], fns[j]);
+			counts(out, v, fns[j]->self);
+			counts(out, v, fns[j]->incl);
+			putc('\n', out);
+		}
+		free(fns);
+	}
+	free(gs);
+}
+
 static int
 tsv_functions(FILE *out, const struct cga_view *v)
 {
@@ -109,6 +163,10 @@ tsv_functions(FILE *out, const struct cga_view *v)
 	uint64_t	 *ncalls;
 	size_t		  n, i;
 
+	if (v->groups != NULL) {
+		tsv_groups(out, v);
+		return 0;
+	}
 	fns = cga_view_select(v, NULL, &n);
 	ncalls = xcalloc(n + 1, sizeof(*ncalls));
 	for (i = 0; i < n; i++)

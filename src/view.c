@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "fmt.h"
 #include "formats.h"
+#include "group.h"
 #include "opts.h"
 #include "out.h"
 #include "sort.h"
@@ -77,6 +78,95 @@ events_named(const struct cga_profile *p, const char *opt, char *const *names,
 	return 0;
 }
 
+/* Whether one of the n regexes matches fn's name, file or object. */
+static int
+matches(const regex_t *re, size_t n, const struct cga_fn *fn)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (regexec(&re[i], fn->key.name, 0, NULL, 0) == 0 ||
+		    regexec(&re[i], fn->key.file, 0, NULL, 0) == 0 ||
+		    (fn->obj != NULL &&
+		    regexec(&re[i], fn->obj, 0, NULL, 0) == 0))
+			return 1;
+	return 0;
+}
+
+/*
+ * --focus and --hide: which functions pass (by id), which groups hold one
+ * that does, and what the hidden ones cost.
+ */
+static int
+bind_filters(struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_fn		 *fn;
+	int			  hide;
+
+	v->pass_fn = xcalloc(p->nfns + 1, 1);
+	v->hidden = xcalloc(p->cw + 1, sizeof(*v->hidden));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		hide = v->nhide > 0 && matches(v->hide, v->nhide, fn);
+		v->pass_fn[fn->id] = !hide && (v->nfocus == 0 ||
+		    matches(v->focus, v->nfocus, fn));
+		if (!hide || !fn->listed)
+			continue;
+		v->nhidden++;
+		if (cga_cost_add(p, v->hidden, fn->self) == -1) {
+			cga_diag("%s: the cost of the hidden functions does "
+			    "not fit in 64 bits", p->path);
+			return -1;
+		}
+	}
+	if (v->groups == NULL) {
+		v->pass = v->pass_fn;
+		v->pass_fn = NULL;
+		return 0;
+	}
+	v->pass = xcalloc(v->lp->nfns + 1, 1);
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		v->pass[v->groups->of[fn->id]->id] |= v->pass_fn[fn->id];
+	return 0;
+}
+
+/* What is listed: functions, or groups of them; filters. */
+static int
+bind_listing(struct cga_view *v, const struct cga_opts *o)
+{
+	static const char *const words[] = { "file", "object", "function" };
+	enum cga_grouping	 by;
+
+	v->lp = v->p;
+	v->focus = o->focus;
+	v->focus_text = o->focus_text;
+	v->nfocus = o->nfocus;
+	v->hide = o->hide;
+	v->hide_text = o->hide_text;
+	v->nhide = o->nhide;
+	if (o->by != CGA_BY_FUNCTION || o->group_inlined) {
+		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
+		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
+		v->groups = xcalloc(1, sizeof(*v->groups));
+		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl) == -1)
+			return -1;
+		v->lp = v->groups->q;
+		v->group_word = words[by];
+	}
+	if (v->nfocus > 0 || v->nhide > 0)
+		return bind_filters(v);
+	return 0;
+}
+
+int
+cga_view_passes(const struct cga_view *v, const struct cga_fn *fn, int member)
+{
+	if (v->pass == NULL)
+		return 1;
+	return member && v->pass_fn != NULL ? v->pass_fn[fn->id] :
+	    v->pass[fn->id];
+}
+
 int
 cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 {
@@ -111,12 +201,23 @@ cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 		v->th[0] = o->threshold_val;
 	}
 	v->filter = o->sort_has_th || o->threshold_val < 100;
-	return 0;
+	/* Scripts get every row unless they ask for fewer. */
+	if (!o->threshold_set && (o->format == &cga_format_tsv ||
+	    o->format == &cga_format_json))
+		v->filter = 0;
+	v->top = o->top;
+	return bind_listing(v, o);
 }
 
 void
 cga_view_free(struct cga_view *v)
 {
+	if (v->groups != NULL)
+		cga_groups_free(v->groups);
+	free(v->groups);
+	free(v->pass);
+	free(v->pass_fn);
+	free(v->hidden);
 	free(v->show);
 	free(v->sort);
 	free(v->th);
@@ -378,8 +479,8 @@ cga_view_calls(const struct cga_view *v, size_t *np)
 	struct cga_call		 *c, *tmp;
 	size_t			  n = 0;
 
-	all = xcalloc(HASH_COUNT(v->p->calls) + 1, sizeof(*all));
-	HASH_ITER(hh, v->p->calls, c, tmp)
+	all = xcalloc(HASH_COUNT(v->lp->calls) + 1, sizeof(*all));
+	HASH_ITER(hh, v->lp->calls, c, tmp)
 		all[n++] = c;
 	cga_sort(all, n, sizeof(*all), call_cmp, (void *)v);
 	*np = n;
@@ -464,10 +565,21 @@ rank_sort(struct rank *r, size_t n)
  * not NULL.  Those lacking the sort event are set apart at the end, from
  * *ndef on.
  */
+/* A group's functions' rows must fit the columns too. */
+static void
+member_widths(const struct cga_view *v, const struct cga_fn *g, size_t *w)
+{
+	const struct cga_groups	*gr = v->groups;
+	size_t			 i;
+
+	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
+		cga_widths_add(v, w, cga_view_fn_cost(v, gr->members[i]));
+}
+
 static struct rank *
 rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 {
-	const struct cga_profile *p = v->p;
+	const struct cga_profile *p = v->lp;
 	const struct cga_call	 *c;
 	struct cga_fn		 *fn;
 	struct rank		 *rank;
@@ -476,11 +588,13 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 
 	rank = xcalloc(p->nfns + 1, sizeof(*rank));
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (!fn_listable(v, fn))
+		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
 		if (w != NULL) {
 			cga_widths_add(v, w, cost);
+			if (v->groups != NULL)
+				member_widths(v, fn, w);
 			/* Call rows must fit the columns too. */
 			if (v->tree & CGA_SHOW_CALLERS)
 				for (c = fn->in; c != NULL; c = c->next_in)
@@ -558,6 +672,8 @@ select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
 			}
 		}
 		fn = rank[i].fn;
+		if (v->top > 0 && shown == v->top)
+			break;
 		if (v->filter) {
 			reached = 1;
 			for (j = 0; j < v->nsort; j++) {
@@ -605,4 +721,55 @@ cga_view_select(const struct cga_view *v, size_t *widths, size_t *np)
 	fns = select_ranked(v, rank, n, ndef, np);
 	free(rank);
 	return fns;
+}
+
+struct cga_fn **
+cga_view_members(const struct cga_view *v, const struct cga_fn *g,
+    size_t *np)
+{
+	const struct cga_groups	*gr = v->groups;
+	struct cga_fn		**fns, *fn;
+	const uint64_t		 *cost, *gcost = cga_view_fn_cost(v, g);
+	size_t			  i, n = 0, shown, e;
+	uint64_t		  sum = 0;
+
+	fns = xcalloc(gr->first[g->id + 1] - gr->first[g->id] + 1,
+	    sizeof(*fns));
+	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++) {
+		fn = gr->members[i];
+		if (fn_listable(v, fn) && cga_view_passes(v, fn, 1))
+			fns[n++] = fn;
+	}
+	cga_sort(fns, n, sizeof(*fns), fn_cmp, (void *)v);
+	if (!v->filter || v->nsort == 0) {
+		*np = n;
+		return fns;
+	}
+	/* Down to the threshold, of the group's cost of the first event. */
+	e = v->sort[0];
+	for (shown = 0; shown < n; shown++) {
+		if (cga_cost_defined(v->p, gcost, e) && gcost[e] > 0 &&
+		    !v->diff && cga_fmt_percent(sum, gcost[e]) >= v->th[0])
+			break;
+		cost = cga_view_fn_cost(v, fns[shown]);
+		if (cga_cost_defined(v->p, cost, e) &&
+		    __builtin_add_overflow(sum, v->diff ?
+		    cga_magnitude(cost[e]) : cost[e], &sum))
+			sum = UINT64_MAX;
+	}
+	*np = shown;
+	return fns;
+}
+
+const char *
+cga_view_member_name(const struct cga_view *v, const struct cga_fn *fn)
+{
+	switch (v->groups->by) {
+	case CGA_GROUP_FILE:
+		return fn->key.name;
+	case CGA_GROUP_NAME:
+		return fn->key.file;
+	default:
+		return fn->display;
+	}
 }

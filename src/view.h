@@ -7,6 +7,7 @@
 #ifndef CGA_VIEW_H
 #define CGA_VIEW_H
 
+#include <regex.h>
 #include <stdio.h>
 
 #include "profile.h"
@@ -52,6 +53,23 @@ struct cga_view {
 	double		 *th;		/* threshold per sort event */
 	const char	**th_text;	/* as given, for the header */
 	int		  filter;	/* stop listing at the thresholds */
+	uint64_t	  top;		/* list at most this many rows, or 0 */
+
+	/*
+	 * What is listed: the profile's functions (lp is p), or groups of
+	 * them (lp is groups->q, and each group's functions follow it).
+	 */
+	const struct cga_profile *lp;
+	struct cga_groups *groups;	/* NULL: functions are listed */
+	const char	 *group_word;	/* "file", "object", "function" */
+	/* --focus and --hide; hidden: the functions left out, their cost. */
+	const regex_t	 *focus, *hide;
+	char *const	 *focus_text, *const *hide_text;
+	size_t		  nfocus, nhide;
+	size_t		  nhidden;
+	uint64_t	 *hidden;
+	unsigned char	 *pass;		/* by lp's function id: passes them */
+	unsigned char	 *pass_fn;	/* by p's, when groups are listed */
 
 	const struct cga_opts *o;	/* for cga_view_bind only */
 };
@@ -96,6 +114,21 @@ const uint64_t *cga_view_fn_cost(const struct cga_view *,
  */
 struct cga_fn **cga_view_select(const struct cga_view *, size_t *widths,
 	    size_t *n);
+/*
+ * A group's functions, most costly first, filtered, down to the threshold
+ * of the group's cost (free it).
+ */
+struct cga_fn **cga_view_members(const struct cga_view *,
+	    const struct cga_fn *group, size_t *n);
+/*
+ * Whether --focus and --hide let a row of the list (a function of lp) or,
+ * with member set, a group's function (of p) be shown.
+ */
+int	 cga_view_passes(const struct cga_view *, const struct cga_fn *,
+	    int member);
+/* A group's function as its row names it: what the group does not say. */
+const char *cga_view_member_name(const struct cga_view *,
+	    const struct cga_fn *);
 /* A function's callers (or callees), most costly first, then by name. */
 const struct cga_call **cga_view_calls_of(const struct cga_view *,
 	    const struct cga_fn *, int callers, size_t *n);

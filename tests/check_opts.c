@@ -485,8 +485,8 @@ START_TEST(ambiguous_prefix_names_its_candidates)
 	    "or --sort");
 	rejects("--inc=yes", "ambiguous option: --inc=yes could be --include "
 	    "or --inclusive");
-	rejects("--t=5", "ambiguous option: --t=5 could be --threshold or "
-	    "--tree");
+	rejects("--t=5", "ambiguous option: --t=5 could be --threshold, "
+	    "--top or --tree");
 	rejects("--mod-f=s/a/b/", "ambiguous option: --mod-f=s/a/b/ could be "
 	    "--mod-filename or --mod-funcname");
 	/* A prefix of one option, or a whole name, is that option. */

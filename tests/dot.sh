@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 for p in testdata/strhash-plain.callgrind testdata/recur-plain.callgrind \
     testdata/recur-seprecs1.callgrind testdata/sort-full.callgrind \
     testdata/hand/xdebug.callgrind; do
-	"$bin" --format=dot "$p" >"$tmp/g.dot" &&
+	"$bin" --format=dot --group-inlined=no "$p" >"$tmp/g.dot" &&
 	    dot -Tsvg "$tmp/g.dot" >"$tmp/g.svg" 2>"$tmp/err" &&
 	    grep -q '<svg' "$tmp/g.svg" && [ ! -s "$tmp/err" ]
 	result $? "$p: dot -Tsvg: $(head -c 200 "$tmp/err")"
@@ -29,6 +29,22 @@ for p in testdata/strhash-plain.callgrind testdata/recur-plain.callgrind \
 	dups=$(grep -o '^  n[0-9]* -> n[0-9]*' "$tmp/g.dot" | sort | uniq -d | wc -l)
 	[ "$dups" = 0 ]
 	result $? "$p: $dups edges drawn twice"
+done
+# By default a function is one node whatever files inlining spread it over:
+# the nodes are the groups of --group-inlined=yes from 0.5 % inclusive.
+for p in testdata/strhash-plain.callgrind testdata/sort-full.callgrind; do
+	"$bin" --format=dot "$p" >"$tmp/g.dot"
+	tot=$("$bin" --auto=no "$p" --show=Ir | total /dev/stdin)
+	want=$("$bin" --format=tsv --group-inlined=yes --show=Ir "$p" |
+	    awk -F'\t' -v t="$tot" 'NR > 1 && $2 == "" && $4 != "" &&
+	    $4 * 100 >= 0.5 * t' | wc -l)
+	got=$(grep -c '^  n[0-9]* \[label=' "$tmp/g.dot")
+	[ "$got" = "$want" ] && [ "$want" -gt 0 ]
+	result $? "$p: grouped: $got nodes, want $want"
+	names=$(grep -o '^  n[0-9]* \[label="[^"\\]*' "$tmp/g.dot" |
+	    sed 's/.*label="//; s/.*://' | sort | uniq -d | wc -l)
+	[ "$names" = 0 ]
+	result $? "$p: grouped: $names function names drawn twice"
 done
 # Direct recursion is a loop drawn once.
 "$bin" --format=dot testdata/recur-seprecs1.callgrind |

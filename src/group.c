@@ -1,0 +1,191 @@
+/*
+ * group.c: functions gathered into groups, each group one function of a
+ * profile of its own.  A call between two functions of one group is work
+ * inside the group and joins no groups, so the inclusive cost of a group
+ * follows from the same bounds as a function's (inclusive.c), on the
+ * graph whose nodes are the groups.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "group.h"
+#include "inclusive.h"
+
+const char *
+cga_group_key(enum cga_grouping by, const struct cga_fn *fn)
+{
+	switch (by) {
+	case CGA_GROUP_FILE:
+		return fn->key.file;
+	case CGA_GROUP_OBJECT:
+		return fn->obj != NULL ? fn->obj : "???";
+	default:
+		return fn->key.name;
+	}
+}
+
+/* A profile sharing p's events, totals and header, with nothing in it. */
+static struct cga_profile *
+empty_like(const struct cga_profile *p)
+{
+	struct cga_profile	*q = cga_profile_new();
+
+	q->ev = p->ev;
+	q->nev = p->nev;
+	q->nrec = p->nrec;
+	q->maskw = p->maskw;
+	q->cw = p->cw;
+	q->lw = p->lw;
+	q->path = p->path;
+	q->creator = p->creator;
+	q->cmd = p->cmd;
+	q->pid = p->pid;
+	q->part = p->part;
+	q->thread = p->thread;
+	q->desc = p->desc;
+	q->ndesc = p->ndesc;
+	q->parts = p->parts;
+	q->nparts = p->nparts;
+	q->total = p->total;
+	q->calculated = p->calculated;
+	q->diff = p->diff;
+	q->base = p->base;
+	q->base_path = p->base_path;
+	return q;
+}
+
+/* Each function's group, made as it is first met; -1 on an overflow. */
+static int
+gather(struct cga_groups *g, const struct cga_profile *p)
+{
+	struct cga_profile	*q = g->q;
+	struct cga_fn		*fn, *grp;
+	const char		*key, *empty;
+
+	empty = cga_profile_intern(q, "", 0);
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		key = cga_group_key(g->by, fn);
+		key = cga_profile_intern(q, key, strlen(key));
+		grp = cga_fn_get(q, empty, key);
+		grp->display = key;
+		if (g->by == CGA_GROUP_OBJECT)
+			grp->obj = key;
+		else if (grp->obj == NULL)
+			grp->obj = fn->obj;
+		grp->listed |= fn->listed;
+		g->of[fn->id] = grp;
+		if (cga_cost_add(q, grp->self, fn->self) == -1 ||
+		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The calls from one group to another, summed. */
+static int
+join(struct cga_groups *g, const struct cga_profile *p)
+{
+	struct cga_call	*c, *tmp, *e;
+	struct cga_fn	*from, *to;
+
+	HASH_ITER(hh, p->calls, c, tmp) {
+		from = g->of[c->key.caller->id];
+		to = g->of[c->key.callee->id];
+		/*
+		 * Within a file or an object a call is work inside it; a
+		 * name calling itself is recursion, as between functions.
+		 */
+		if (from == to && g->by != CGA_GROUP_NAME)
+			continue;
+		e = cga_call_get(g->q, from, to);
+		if (cga_count_add(g->q, &e->count, c->count) == -1 ||
+		    cga_cost_add(g->q, e->cost, c->cost) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+same_file(struct cga_fn *const *fns, size_t n)
+{
+	size_t	 i;
+
+	for (i = 1; i < n; i++)
+		if (fns[i]->key.file != fns[0]->key.file)
+			return 0;
+	return n > 0;
+}
+
+/* The members of each group together, in the order they were made. */
+static void
+members(struct cga_groups *g, const struct cga_profile *p)
+{
+	struct cga_fn		*fn;
+	size_t			 ng = g->q->nfns, i, *at;
+
+	g->first = xcalloc(ng + 1, sizeof(*g->first));
+	g->members = xcalloc(p->nfns + 1, sizeof(*g->members));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		g->first[g->of[fn->id]->id + 1]++;
+	for (i = 0; i < ng; i++)
+		g->first[i + 1] += g->first[i];
+	at = xcalloc(ng + 1, sizeof(*at));
+	memcpy(at, g->first, ng * sizeof(*at));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		g->members[at[g->of[fn->id]->id]++] = fn;
+	free(at);
+	/* A name whose code lies in one file keeps the file in its name. */
+	for (i = 0; g->by == CGA_GROUP_NAME && i < ng; i++) {
+		fn = g->members[g->first[i]];
+		if (same_file(g->members + g->first[i],
+		    g->first[i + 1] - g->first[i]))
+			g->of[fn->id]->display = fn->display;
+	}
+}
+
+int
+cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
+    enum cga_grouping by, int incl)
+{
+	int	 rc = 0, silent = cga_diag_silent;
+
+	memset(g, 0, sizeof(*g));
+	g->by = by;
+	g->q = empty_like(p);
+	g->of = xcalloc(p->nfns + 1, sizeof(*g->of));
+	if (gather(g, p) == -1 || join(g, p) == -1) {
+		cga_diag("%s: a group's cost does not fit in 64 bits",
+		    p->path);
+		return -1;
+	}
+	members(g, p);
+	if (incl) {
+		/* What the functions' bounds said of the profile stands. */
+		cga_diag_silent = 1;
+		rc = cga_profile_inclusive(g->q);
+		cga_diag_silent = silent;
+		if (rc == -1)
+			cga_diag("%s: a group's inclusive cost does not fit "
+			    "in 64 bits", p->path);
+	}
+	return rc;
+}
+
+void
+cga_groups_free(struct cga_groups *g)
+{
+	if (g->q != NULL) {
+		/* What it shares with the profile stays the profile's. */
+		g->q->ev = NULL;
+		g->q->nev = 0;
+		g->q->desc = NULL;
+		g->q->parts = NULL;
+		g->q->nparts = 0;
+		cga_profile_free(g->q);
+	}
+	free(g->of);
+	free(g->members);
+	free(g->first);
+	memset(g, 0, sizeof(*g));
+}

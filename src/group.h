@@ -1,0 +1,36 @@
+/*
+ * group.h: functions gathered into groups (their source file, their
+ * object, or their name over every file inlining spread it to), as a
+ * profile of its own whose functions are the groups and whose call edges
+ * join different groups, so that everything that lists, ranks, bounds
+ * inclusive costs or draws functions does the same for groups.  Made by
+ * view.c; read by the printers through the view.
+ */
+#ifndef CGA_GROUP_H
+#define CGA_GROUP_H
+
+#include "profile.h"
+
+enum cga_grouping { CGA_GROUP_FILE, CGA_GROUP_OBJECT, CGA_GROUP_NAME };
+
+struct cga_groups {
+	enum cga_grouping  by;
+	struct cga_profile *q;		/* the groups, as its functions */
+	struct cga_fn	 **of;		/* by function id of p: its group */
+	struct cga_fn	 **members;	/* p's functions, by group, */
+					/* in the order they were made */
+	size_t		  *first;	/* by group id: its first member; */
+					/* first[ngroups]: all of them */
+};
+
+/*
+ * Gathers the functions of p (with its inclusive costs, if incl): 0, or
+ * -1 after an error (a sum that does not fit in 64 bits).
+ */
+int	cga_groups_make(struct cga_groups *, const struct cga_profile *p,
+	    enum cga_grouping, int incl);
+void	cga_groups_free(struct cga_groups *);
+/* What a group is named after, for a function: its file, object, name. */
+const char *cga_group_key(enum cga_grouping, const struct cga_fn *);
+
+#endif
