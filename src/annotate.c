@@ -26,6 +26,9 @@ struct ann_file {
 	int		 user;		/* named on the command line */
 	struct cga_lineref *lines;	/* its line costs, by line */
 	size_t		 nlines;
+	uint64_t	*ext;		/* --focus, --hide: where the shown */
+	size_t		 next;		/* functions lie, first and last */
+					/* line pairs (next numbers) */
 };
 
 /* Where a file's sites start in sites sorted by file. */
@@ -321,6 +324,31 @@ context_ranges(const struct cga_lineref *lines, size_t from, size_t n,
 	return pairs;
 }
 
+/* The ranges of pairs that lie within the extents ext, in order. */
+static uint64_t *
+clip_ranges(uint64_t *pairs, size_t *np, const uint64_t *ext, size_t next)
+{
+	uint64_t	*out, lo, hi;
+	size_t		 i = 0, j = 0, k = 0;
+
+	out = xcalloc(*np + next + 2, sizeof(*out));
+	while (i < *np && j < next) {
+		lo = pairs[i] > ext[j] ? pairs[i] : ext[j];
+		hi = pairs[i + 1] < ext[j + 1] ? pairs[i + 1] : ext[j + 1];
+		if (lo <= hi) {
+			out[k++] = lo;
+			out[k++] = hi;
+		}
+		if (pairs[i + 1] < ext[j + 1])
+			i += 2;
+		else
+			j += 2;
+	}
+	free(pairs);
+	*np = k;
+	return out;
+}
+
 /* The longest source line shown whole. */
 #define SOURCE_LINE_MAX	(1024 * 1024)
 
@@ -454,6 +482,8 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 		wk.next = 1;
 	}
 	pairs = context_ranges(wk.lines, wk.next, wk.n, v->context, &np);
+	if (af->ext != NULL)
+		pairs = clip_ranges(pairs, &np, af->ext, af->next);
 	wk.ls = ls = file_sites(sites, nsites, af->file, &wk.nls);
 	for (i = 0; i < np; i += 2)
 		if (walk_range(out, v, &wk, pairs[i], pairs[i + 1]) == -1)
@@ -517,13 +547,48 @@ changed_lines(const struct cga_profile *p, struct ann_file *af)
 	af->nlines = n;
 }
 
+/*
+ * --focus, --hide: only the lines of the functions shown, and the stretches
+ * of the file between other functions' lines that hold them, so that
+ * context stops where another function's lines begin.
+ */
+static void
+shown_lines(const struct cga_view *v, struct ann_file *af)
+{
+	size_t		 i, n = 0, k = 0;
+	uint64_t	 after = 0;	/* the last line of another function */
+	int		 in = 0;	/* in a stretch */
+
+	af->ext = xcalloc(2 * (af->nlines + 1), sizeof(*af->ext));
+	for (i = 0; i < af->nlines; i++) {
+		if (af->lines[i].fn != NULL &&
+		    cga_view_passes(v, af->lines[i].fn, 1)) {
+			if (!in)
+				af->ext[k++] = after + 1;
+			in = 1;
+			af->lines[n++] = af->lines[i];
+			continue;
+		}
+		if (in)
+			af->ext[k++] = af->lines[i].line - 1;
+		in = 0;
+		after = af->lines[i].line;
+	}
+	if (in)
+		af->ext[k++] = UINT64_MAX;
+	af->nlines = n;
+	af->next = k;
+}
+
 /* The lines of a file to annotate, in line order. */
 static void
-file_lines(const struct cga_profile *p, struct ann_file *af)
+file_lines(const struct cga_view *v, struct ann_file *af)
 {
-	af->lines = cga_file_lines(p, af->file, &af->nlines);
-	if (p->diff)
-		changed_lines(p, af);
+	af->lines = cga_file_lines(v->p, af->file, &af->nlines);
+	if (v->p->diff)
+		changed_lines(v->p, af);
+	if (v->pass != NULL)
+		shown_lines(v, af);
 }
 
 struct file_sum {
@@ -766,13 +831,15 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		shown = shown_name(opened, af->name);
 		if (af->file != NULL) {
 			did = 1;
-			file_lines(p, af);
+			file_lines(v, af);
 		}
 		if (annotate_file(out, v, af, src, shown, opened, printed,
 		    sites, nsites) == -1)
 			rc = 1;
 		free(af->lines);
 		af->lines = NULL;
+		free(af->ext);
+		af->ext = NULL;
 		fclose(src);
 		free(opened);
 		free(shown);

@@ -235,7 +235,8 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 		fputs(callers ? " < " : " >   ", out);
 		cga_out_text(out, other->display);
 		fprintf(out, " (%sx)", count);
-		print_object(out, other);
+		if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
+			print_object(out, other);
 		if (list[i]->recursive)
 			fputs(" (recursive)", out);
 		putc('\n', out);
@@ -290,7 +291,7 @@ print_members(FILE *out, const struct cga_view *v, const size_t *fw,
 		if (cga_cost_defined(v->p, c, e) &&
 		    cga_cost_defined(v->p, gc, e) && gc[e] != 0)
 			fprintf(out, " (%.2f%% of the %s)", v->diff ?
-			    cga_fmt_spercent((int64_t)c[e], gc[e]) :
+			    (double)(int64_t)c[e] * 100 / (double)(int64_t)gc[e] :
 			    cga_fmt_percent(c[e], gc[e]), v->group_word);
 		putc('\n', out);
 	}

@@ -731,7 +731,7 @@ cga_view_members(const struct cga_view *v, const struct cga_fn *g,
 	struct cga_fn		**fns, *fn;
 	const uint64_t		 *cost, *gcost = cga_view_fn_cost(v, g);
 	size_t			  i, n = 0, shown, e;
-	uint64_t		  sum = 0;
+	uint64_t		  sum = 0, whole;
 
 	fns = xcalloc(gr->first[g->id + 1] - gr->first[g->id] + 1,
 	    sizeof(*fns));
@@ -747,9 +747,10 @@ cga_view_members(const struct cga_view *v, const struct cga_fn *g,
 	}
 	/* Down to the threshold, of the group's cost of the first event. */
 	e = v->sort[0];
+	whole = !cga_cost_defined(v->p, gcost, e) ? 0 : v->diff ?
+	    cga_magnitude(gcost[e]) : gcost[e];
 	for (shown = 0; shown < n; shown++) {
-		if (cga_cost_defined(v->p, gcost, e) && gcost[e] > 0 &&
-		    !v->diff && cga_fmt_percent(sum, gcost[e]) >= v->th[0])
+		if (whole > 0 && cga_fmt_percent(sum, whole) >= v->th[0])
 			break;
 		cost = cga_view_fn_cost(v, fns[shown]);
 		if (cga_cost_defined(v->p, cost, e) &&
