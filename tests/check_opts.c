@@ -423,6 +423,47 @@ START_TEST(files_and_flags)
 }
 END_TEST
 
+/* --by, --group-inlined, --top, --focus, --hide and their defaults. */
+START_TEST(listing_options)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, PROFILE), 0);
+	ck_assert_int_eq(o.by, CGA_BY_FUNCTION);
+	ck_assert_int_eq(o.group_inlined, 0);
+	ck_assert_uint_eq(o.top, 0);
+	cga_opts_free(&o);
+	/* One node per function name is the default of a graph. */
+	ck_assert_int_eq(PARSE(&o, "--format=dot", PROFILE), 0);
+	ck_assert_int_eq(o.group_inlined, 1);
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--format=dot", "--group-inlined=no",
+	    PROFILE), 0);
+	ck_assert_int_eq(o.group_inlined, 0);
+	cga_opts_free(&o);
+	ck_assert_int_eq(PARSE(&o, "--by=object", "--top=20", "--focus=^a",
+	    "--focus=b$", "--hide=c|d", PROFILE), 0);
+	ck_assert_int_eq(o.by, CGA_BY_OBJECT);
+	ck_assert_int_eq(o.group_inlined, 0);
+	ck_assert_uint_eq(o.top, 20);
+	ck_assert_uint_eq(o.nfocus, 2);
+	ck_assert_str_eq(o.focus_text[1], "b$");
+	ck_assert_int_eq(regexec(&o.focus[0], "abc", 0, NULL, 0), 0);
+	ck_assert_int_ne(regexec(&o.focus[0], "bac", 0, NULL, 0), 0);
+	ck_assert_uint_eq(o.nhide, 1);
+	ck_assert_int_eq(regexec(&o.hide[0], "xdx", 0, NULL, 0), 0);
+	ck_assert_str_eq(err, "");
+	cga_opts_free(&o);
+	rejects("--top=0", "expected a number of rows, 1 or more: --top=0");
+	rejects("--top=x", "expected a number of rows, 1 or more: --top=x");
+	rejects("--by=line", "expected function, file or object: --by=line");
+	rejects("--focus=(", "--focus=(: Unmatched ( or \\(");
+	usage_error(&o, PARSE(&o, "--group-inlined=yes", "--by=file", PROFILE),
+	    "--group-inlined=yes lists functions: it goes with --by=function "
+	    "only");
+}
+END_TEST
+
 /* A bad rewrite prints the usage line, and no hint, as it always has. */
 START_TEST(bad_rewrite_is_a_usage_error)
 {
@@ -668,6 +709,7 @@ opts_suite(void)
 	tcase_add_test(tc, parts_collect_in_order);
 	tcase_add_test(tc, show_and_sort_split_their_lists);
 	tcase_add_test(tc, files_and_flags);
+	tcase_add_test(tc, listing_options);
 	tcase_add_test(tc, help_and_version_print_and_say_done);
 	suite_add_tcase(s, tc);
 
