@@ -100,6 +100,8 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 		dfn->listed |= fn->listed;
 		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
 			dfn->obj = intern(d, fn->obj);
+		if (fn->codeobj != NULL && (dfn->codeobj == NULL || sign > 0))
+			dfn->codeobj = intern(d, fn->codeobj);
 		add(df, dfn->self, fn->self);
 		if (p->have_incl) {
 			if (dfn->incl == NULL)

@@ -197,7 +197,7 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	fputs(",\n      \"name\": ", out);
 	cga_out_json(out, fn->key.name);
 	fputs(",\n      \"object\": ", out);
-	cga_out_json_or_null(out, fn->obj);
+	cga_out_json_or_null(out, cga_fn_object(fn));
 	fputs(",\n      \"exclusive\": ", out);
 	cost(out, v, fn->self);
 	fputs(",\n      \"inclusive\": ", out);

@@ -666,6 +666,8 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		ld->fn->listed = 1;
 		ld->fn->obj = ld->obj;
 		ld->fn->objseq = ++p->objseq;
+		if (ld->fn->codeobj == NULL)
+			ld->fn->codeobj = ld->obj;
 		break;
 	case K_FL:
 		ld->file = cga_file_get(p, name);
@@ -679,6 +681,8 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		if (ld->fnname != NULL) {
 			ld->fn = cga_fn_get(p, name, ld->fnname);
 			ld->fn->listed = 1;
+			if (ld->fn->codeobj == NULL)
+				ld->fn->codeobj = ld->obj;
 		} else
 			ld->fn = NULL;	/* the unknown function of this file */
 		break;

@@ -526,6 +526,8 @@ fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 		b->obj = a->obj;
 		b->objseq = a->objseq;
 	}
+	if (b->codeobj == NULL)
+		b->codeobj = a->codeobj;
 	while ((c = a->out) != NULL)
 		if (call_move(p, c, b, c->key.callee == a ? b :
 		    c->key.callee) == -1)
@@ -590,9 +592,12 @@ cga_obj_rename(struct cga_profile *p, const char *from, const char *to)
 {
 	struct cga_fn	*fn;
 
-	for (fn = p->fns; fn != NULL; fn = fn->next)
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if (fn->obj == from)
 			fn->obj = to;
+		if (fn->codeobj == from)
+			fn->codeobj = to;
+	}
 }
 
 /* Takes the sites of file f out of the log, or moves them to file to. */

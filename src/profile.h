@@ -71,6 +71,9 @@ struct cga_fn {
 	size_t		 id;		/* its number, from 0 in the order made */
 	const char	*obj;		/* object at its last fn= line, or NULL */
 	uint64_t	 objseq;	/* when that was, for merges (ids.c) */
+	const char	*codeobj;	/* the object its code lies in: obj, */
+					/* or for code inlined (fi=, fe=), */
+					/* which names none, the one there */
 	const char	*display;	/* "file:name", as it is printed */
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	*self;		/* exclusive cost */
@@ -219,6 +222,13 @@ struct cga_profile {
 					/* of the profile's own */
 	const char	 *base_path;	/* the older profile, or NULL */
 };
+
+/* The object a function's code lies in, or NULL. */
+static inline const char *
+cga_fn_object(const struct cga_fn *fn)
+{
+	return fn->obj != NULL ? fn->obj : fn->codeobj;
+}
 
 struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);

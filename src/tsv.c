@@ -186,8 +186,8 @@ tsv_functions(FILE *out, const struct cga_view *v)
 		putc('\t', out);
 		cga_out_tsv(out, fns[i]->key.name);
 		putc('\t', out);
-		if (fns[i]->obj != NULL)
-			cga_out_tsv(out, fns[i]->obj);
+		if (cga_fn_object(fns[i]) != NULL)
+			cga_out_tsv(out, cga_fn_object(fns[i]));
 		counts(out, v, fns[i]->self);
 		counts(out, v, fns[i]->incl);
 		putc('\t', out);

@@ -87,8 +87,8 @@ matches(const regex_t *re, size_t n, const struct cga_fn *fn)
 	for (i = 0; i < n; i++)
 		if (regexec(&re[i], fn->key.name, 0, NULL, 0) == 0 ||
 		    regexec(&re[i], fn->key.file, 0, NULL, 0) == 0 ||
-		    (fn->obj != NULL &&
-		    regexec(&re[i], fn->obj, 0, NULL, 0) == 0))
+		    (cga_fn_object(fn) != NULL &&
+		    regexec(&re[i], cga_fn_object(fn), 0, NULL, 0) == 0))
 			return 1;
 	return 0;
 }
