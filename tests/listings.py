@@ -23,12 +23,24 @@ compared with the sum of the parts' summary:, else totals:), the exclusive
 cost of every function (FILE:NAME), of every file, of every object and of
 every function name (its rows of every file merged).
 
+The parser also records every call edge (caller row, callee
+(cfi=/cfl= file or the file in force, cfn= name), the cost line after
+calls=), from which incl_bounds() bounds inclusive costs on any grouping
+of the functions by the rule cgannotate follows for functions (see
+tests/bounds.py): for node G of strongly connected component C,
+  exclusive(G) + calls from G leaving C  <=  inclusive(G)
+      <=  min(total, max(that, the calls entering C from outside, or for
+          a C no one outside calls, its exclusive cost and calls leaving
+          it)).
+
 --functions-only: only checks the parser against today's cgannotate:
 `--format=tsv --threshold=100` (every function row's exclusive cost, the
-same set of rows, the object where cgannotate names one) and
-`--format=json --threshold=100` ("totals").  Rows where cgannotate leaves
-the object empty and the parser knows it are counted and named as notes,
-not failures (see the note printed).
+same set of rows, the object where cgannotate names one, each inclusive
+cost within incl_bounds() of the functions) and `--format=json
+--threshold=100` ("totals").  Rows where cgannotate leaves the object
+empty and the parser knows it, and inclusive costs of an event a row's
+exclusive costs leave empty (not bounded, as in tests/bounds.py), are
+counted and named as notes, not failures.
 
 Otherwise (issue 16), for each profile:
   --format=tsv --threshold=100 with --by=file, --by=object and
@@ -40,7 +52,9 @@ Otherwise (issue 16), for each profile:
     add up to the sum of the cost lines (the program total, unless a
     summary: gives more: gzip-full-cachesim, by 2 Ir); under
     --inclusive=yes each group's inclusive cost is at least its exclusive
-    cost and at most the program total (per event; not checked on
+    cost and at most the program total, and within incl_bounds() on the
+    graph of groups (a call inside a group is internal to it); per event,
+    events a group's exclusive cost leaves empty excepted; not checked on
     profiles with negative counts), and the functions only ever called
     (cfn= with no fn=: listed by cgannotate under --inclusive=yes) may
     be members, or groups, of exclusive cost 0;
@@ -84,6 +98,7 @@ class Profile:
         self.obj = {}             # (file, name) -> object or None
         self.order = []           # (file, name), first seen first
         self.callee_only = set()  # (file, name) of cfn= never under fn=
+        self.calls = {}           # (caller, callee) -> {event: cost}
         self.total = {}           # event -> sum of exclusive costs
         self.declared = {}        # event -> sum of parts' summary/totals
         self.part_total = {}      # event -> sum of the parts' totals
@@ -163,7 +178,8 @@ def parse(path):
     def part_begin():
         st.clear()
         st.update(file=UNKNOWN, fnname=None, fn=None, obj=None,
-                  fnobj=None, cfile=None, pending_call=False, sum={},
+                  fnobj=None, cfile=None, callee=None, pending_call=False,
+                  sum={},
                   events=st_events[0], npos=st_npos[0], declared=None,
                   totals=None, body=False)
 
@@ -226,7 +242,13 @@ def parse(path):
             st["body"] = True
             cnt = toks[st["npos"]:]
             if st["pending_call"]:
+                # the call's inclusive cost: an edge, not the caller's own
                 st["pending_call"] = False
+                if st["fn"] is None:
+                    st["fn"] = use((st["file"], UNKNOWN))
+                edge = prof.calls.setdefault((st["fn"], st["callee"]), {})
+                for e, c in costs_of(st["events"], cnt).items():
+                    edge[e] = edge.get(e, 0) + c
                 continue
             if st["fn"] is None:
                 st["fn"] = use((st["file"], UNKNOWN))
@@ -255,7 +277,8 @@ def parse(path):
                 st["fnobj"] = st["obj"]
                 st["fn"] = use((st["file"], name))
             elif k == "cfn":
-                prof.callee_only.add((st["cfile"] or st["file"], name))
+                st["callee"] = (st["cfile"] or st["file"], name)
+                prof.callee_only.add(st["callee"])
                 st["cfile"] = None
             elif k in ("cfi", "cfl"):
                 st["cfile"] = name
@@ -305,6 +328,118 @@ def parse(path):
     return prof
 
 
+def tarjan(nodes, succ):
+    """{node: component number}, iteratively."""
+    index, low, comp, onstack, stack = {}, {}, {}, set(), []
+    counter = 0
+    ncomp = 0
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        onstack.add(root)
+        work = [(root, iter(succ.get(root, ())))]
+        while work:
+            v, it = work[-1]
+            pushed = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    onstack.add(w)
+                    work.append((w, iter(succ.get(w, ()))))
+                    pushed = True
+                    break
+                if w in onstack:
+                    low[v] = min(low[v], index[w])
+            if pushed:
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    onstack.discard(w)
+                    comp[w] = ncomp
+                    if w == v:
+                        break
+                ncomp += 1
+    return comp
+
+
+def incl_bounds(prof, keyof):
+    """{node: (low, high)} per event, for the call graph whose nodes are
+    keyof(function): the rule cgannotate follows for functions (see
+    tests/bounds.py), on that graph.  With C the strongly connected
+    component of node G:
+      low(G)  = exclusive(G) + the recorded calls from G leaving C
+      U2(C)   = the recorded calls entering C from outside, or for a
+                component no one outside calls, its exclusive costs and
+                the calls leaving it
+      high(G) = min(total, max(low(G), U2(C)))
+    (cgannotate gives max(low, min(U1, U2)) capped by the total, U1 being
+    for functions of one name split over files: within these bounds.)"""
+    events = prof.events
+    excl = {}
+    for k in prof.excl:
+        g = keyof(k)
+        d = excl.setdefault(g, {})
+        for e, c in prof.excl[k].items():
+            d[e] = d.get(e, 0) + c
+    edges = {}
+    for (a, b), cost in prof.calls.items():
+        ga, gb = keyof(a), keyof(b)
+        d = edges.setdefault((ga, gb), {})
+        for e, c in cost.items():
+            d[e] = d.get(e, 0) + c
+    nodes = set(excl) | {a for a, _ in edges} | {b for _, b in edges}
+    succ = {}
+    for a, b in edges:
+        succ.setdefault(a, []).append(b)
+    comp = tarjan(sorted(nodes, key=str), succ)
+    low = {g: dict(excl.get(g, {})) for g in nodes}
+    into = {}
+    out_of = {}
+    called = set()
+    for (a, b), cost in edges.items():
+        if comp[a] == comp[b]:
+            continue
+        called.add(comp[b])
+        for e, c in cost.items():
+            low[a][e] = low[a].get(e, 0) + c
+            into.setdefault(comp[b], {})
+            into[comp[b]][e] = into[comp[b]].get(e, 0) + c
+            out_of.setdefault(comp[a], {})
+            out_of[comp[a]][e] = out_of[comp[a]].get(e, 0) + c
+    u2 = {}
+    for g in nodes:
+        c = comp[g]
+        if c in called:
+            u2[c] = into[c]
+            continue
+        d = u2.setdefault(c, dict(out_of.get(c, {})))
+        for e, v in excl.get(g, {}).items():
+            d[e] = d.get(e, 0) + v
+    total = prof.program_total()
+    out = {}
+    for g in nodes:
+        lo = {e: low[g].get(e, 0) for e in events}
+        hi = {e: min(total[e], max(lo[e], u2[comp[g]].get(e, 0)))
+              for e in events}
+        out[g] = (lo, hi)
+    return out
+
+
+def within(inc, bounds, events):
+    lo, hi = bounds
+    return all(lo[e] <= inc.get(e, 0) <= hi[e] for e in events)
+
+
 # ---------------------------------------------------------------- running
 
 class Checker:
@@ -314,6 +449,7 @@ class Checker:
         self.failed = 0
         self.notes = []
         self.empty_obj = []     # (profile, keys, an object) per profile
+        self.empty_incl = []    # an example per profile
 
     def check(self, ok, msg):
         if ok:
@@ -381,10 +517,16 @@ def functions_only(ck, prof):
         return
     events = shown_events(header, ["file", "function", "object"])
     theirs = {}
+    has_incl = all(e + "_incl" in header for e in events)
+    incl = {}
+    given = {}      # the events of a row's exclusive costs not left empty
     for r in rows:
         key = (r[0], r[1])
         ck.check(key not in theirs, "%s: row %s:%s twice" % (p, r[0], r[1]))
         theirs[key] = (cols(header, r, events), r[2])
+        given[key] = [e for e in events if r[header.index(e)] != ""]
+        if has_incl:
+            incl[key] = cols(header, r, events, "_incl")
     mine = set(prof.listed())
     for k in sorted(mine - set(theirs)):
         ck.check(False, "%s: %s:%s (%s) not listed by cgannotate" % (
@@ -412,6 +554,30 @@ def functions_only(ck, prof):
         ck.check(True, "")
     if empty_obj:
         ck.empty_obj.append((p, empty_obj, prof.obj[empty_obj[0]]))
+    if has_incl and not prof.negative:
+        # today's inclusive costs of functions, within the bounds computed
+        # here from the call edges: proves the edges and incl_bounds
+        # An event a row's exclusive costs leave empty is not bounded:
+        # cgannotate gives it the inclusive cost of every row of the
+        # function's name (see the note printed)
+        bounds = incl_bounds(prof, lambda k: k)
+        out = [k for k in incl if k in bounds and
+               not within(incl[k], bounds[k], given[k])]
+        odd = [k for k in incl if k in bounds and k not in out and
+               not within(incl[k], bounds[k], events)]
+        if odd:
+            k = odd[0]
+            ev = [e for e in events if e not in given[k]]
+            ck.empty_incl.append("%s: %s:%s, exclusive %s empty, inclusive "
+                                 "%s" % (p, k[0], k[1], ",".join(ev),
+                                         fmt(incl[k], ev)))
+        for k in out[:5]:
+            g = given[k]
+            ck.check(False, "%s: %s:%s inclusive %s, not within %s and %s"
+                     % (p, k[0], k[1], fmt(incl[k], g),
+                        fmt(bounds[k][0], g), fmt(bounds[k][1], g)))
+        ck.check(not out, "%s: %d functions' inclusive costs out of bounds"
+                 % (p, len(out)))
     j = ck.json(["--threshold=100", p])
     jt = j.get("totals") or {}
     ck.check(costs_eq(prof.program_total(), jt, events),
@@ -452,6 +618,15 @@ LISTINGS = {
 }
 
 
+def group_key(prof, by):
+    """The group of a function key (functions only called included)."""
+    if by == "file":
+        return lambda k: k[0]
+    if by == "object":
+        return lambda k: prof.obj.get(k) or UNKNOWN
+    return lambda k: k[1]
+
+
 def groups_of(prof, by):
     return {"file": prof.by_file, "object": prof.by_object,
             "function": prof.by_name}[by]()
@@ -477,7 +652,8 @@ def read_grouped_tsv(ck, p, by, header, rows, incl):
         # a group row leaves the second column empty
         gname, label = r[0], r[1] if len(r) > 1 else ""
         if label == "":
-            out.append((gname, ex, inc, []))
+            given = [e for e in events if r[header.index(e)] != ""]
+            out.append((gname, ex, inc, [], given))
         else:
             if not ck.check(out != [] and out[-1][0] == gname,
                             "%s --by=%s: member row %s|%s not under its "
@@ -505,7 +681,7 @@ def read_grouped_json(ck, p, by, j, incl):
             mem.append((label, f.get("exclusive") or {},
                         f.get("inclusive") if incl else None))
         out.append((g.get("name"), g.get("exclusive") or {},
-                    g.get("inclusive") if incl else None, mem))
+                    g.get("inclusive") if incl else None, mem, None))
     return out
 
 
@@ -526,7 +702,7 @@ def check_grouped(ck, prof, by, incl):
     if incl:
         # groups of functions only called (cfn=), at exclusive cost 0
         extra = {g for g in extra
-                 if any(ex.get(e, 0) for n, ex, _, _ in got if n == g
+                 if any(ex.get(e, 0) for n, ex, _, _, _ in got if n == g
                         for e in events)}
     ck.check(set(want) <= set(names) and not extra,
              "%s: groups %s missing, %s unknown here" % (
@@ -534,7 +710,9 @@ def check_grouped(ck, prof, by, incl):
                  sorted(extra)[:5]))
     total = {}
     ptotal = prof.program_total()
-    for name, ex, inc, mem in got:
+    if incl and not prof.negative:
+        bounds = incl_bounds(prof, group_key(prof, by))
+    for name, ex, inc, mem, given in got:
         for e in events:
             total[e] = total.get(e, 0) + ex.get(e, 0)
         if incl and not prof.negative:
@@ -544,6 +722,16 @@ def check_grouped(ck, prof, by, incl):
                      "%s and total %s" % (what, name, fmt(inc, events),
                                           fmt(ex, events),
                                           fmt(ptotal, events)))
+            # the rule of functions' inclusive costs, on the graph of
+            # groups (events the group's exclusive cost leaves empty
+            # excepted, as for functions)
+            if name in bounds:
+                ck.check(within(inc, bounds[name], given),
+                         "%s: group %s inclusive %s, not within %s and %s "
+                         "(calls out of its component, calls into it)" % (
+                             what, name, fmt(inc, given),
+                             fmt(bounds[name][0], given),
+                             fmt(bounds[name][1], given)))
         if name not in want:
             continue
         wcost, wmem = want[name]
@@ -793,6 +981,13 @@ def main(argv):
             "object at fn= only), e.g. %s: %s:%s [%s]" % (
                 sum(len(e[1]) for e in ck.empty_obj), len(ck.empty_obj),
                 p, keys[0][0], keys[0][1], o))
+    if ck.empty_incl:
+        ck.notes.append(
+            "in %d profiles, a row whose exclusive cost of an event is "
+            "empty (\"no cost given\": a fi=/fe= row without that event's "
+            "counts) has an inclusive cost of that event above what its "
+            "calls allow (the cost of all the rows of its name), e.g. %s"
+            % (len(ck.empty_incl), ck.empty_incl[0]))
     for n in ck.notes:
         print("note: " + n)
     print("listings.py: %d passed, %d failed" % (ck.passed, ck.failed))
