@@ -1,6 +1,8 @@
 #!/bin/sh
 # Regenerate the profiles in testdata/ (for maintainers; the tests do not run
 # this).  Run from the repository root: ./testdata/make-profiles.sh
+# ./testdata/make-profiles.sh listings remakes only the profiles of the
+# listings by file and by object (shlib*, tmpl), leaving the others alone.
 # Needs gcc and valgrind (the profiles were made with valgrind 3.19.0, gcc 12.2).
 # Binaries go to $BIN (default /tmp/gold/bin), never into the repository.
 # The numbers in the profiles depend on the compiler, libc and valgrind
@@ -41,6 +43,25 @@ cg() { # cg OUTNAME VALGRIND-OPTIONS... -- PROGRAM ARGS...
 M=--toggle-collect=main
 # Fixed cache geometry: no warnings, same desc: lines on every machine.
 C="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+# --- listings by object and by file (tests/listings.sh) ---
+# shapes: a program of ours linked against a shared library of ours
+# (libshapes.so in $BIN, found through the rpath); the library calls back
+# into the program through a function pointer.  ob= lines name the program,
+# libshapes.so, libc and ld.so.
+gcc -g -O1 $DPM -fPIC -shared -o "$BIN/libshapes.so" $T/src/shapes-lib.c
+gcc -g -O1 $DPM -o "$BIN/shapes" $T/src/shapes-main.c -L"$BIN" -lshapes \
+    -Wl,-rpath,"$BIN"
+# tmpl: C++ templates of tmpl.h inlined into the functions of tmpl.cc: fi=/fe=
+# lines put one function's cost under tmpl.cc and tmpl.h.
+g++ -g -O2 $DPM -o "$BIN/tmpl" $T/src/tmpl.cc
+cg shlib.callgrind            $M "$BIN/shapes"
+cg shlib-full-instr.callgrind --dump-instr=yes "$BIN/shapes"
+cg tmpl.callgrind             $M "$BIN/tmpl"
+if [ "${1:-}" = listings ]; then
+    chmod 644 $T/shlib.callgrind $T/shlib-full-instr.callgrind $T/tmpl.callgrind
+    exit 0
+fi
 
 # --- wordfreq: one program, two inputs, for --diff ---
 cg wordfreq-readme.callgrind         $M "$BIN/wordfreq" README
