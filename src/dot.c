@@ -67,7 +67,7 @@ nodes(FILE *out, const struct cga_view *v, size_t e)
 			continue;
 		node[fn->id] = ++id;
 		fprintf(out, "  n%zu [label=\"", id);
-		cga_out_dot(out, fn->display);
+		cga_out_dot(out, cga_view_label(v, fn));
 		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\", fillcolor=", f * 100,
 		    share(v, fn->self, e) * 100);
 		colour(out, f);

@@ -21,6 +21,9 @@ struct cga_groups {
 					/* in the order they were made */
 	size_t		  *first;	/* by group id: its first member; */
 					/* first[ngroups]: all of them */
+	const char	 **label;	/* by group id: its name in a report */
+					/* or graph: file:function for a */
+					/* function of one file */
 };
 
 /*

@@ -233,7 +233,7 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 		cga_print_cost(out, v, w, cga_call_cost(list[i]));
 		cga_view_count(v, count, list[i]->count);
 		fputs(callers ? " < " : " >   ", out);
-		cga_out_text(out, other->display);
+		cga_out_text(out, cga_view_label(v, other));
 		fprintf(out, " (%sx)", count);
 		if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
 			print_object(out, other);
@@ -309,7 +309,7 @@ print_function(FILE *out, const struct cga_view *v, const size_t *fw,
 		print_calls(out, v, fw, fn, 1);
 	cga_print_cost(out, v, fw, cga_view_fn_cost(v, fn));
 	fputs(v->tree ? " *  " : " ", out);
-	cga_out_text(out, fn->display);
+	cga_out_text(out, cga_view_label(v, fn));
 	if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
 		print_object(out, fn);
 	fputs("\n", out);

@@ -774,3 +774,9 @@ cga_view_member_name(const struct cga_view *v, const struct cga_fn *fn)
 		return fn->display;
 	}
 }
+
+const char *
+cga_view_label(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->groups != NULL ? v->groups->label[fn->id] : fn->display;
+}

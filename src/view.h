@@ -126,6 +126,8 @@ struct cga_fn **cga_view_members(const struct cga_view *,
  */
 int	 cga_view_passes(const struct cga_view *, const struct cga_fn *,
 	    int member);
+/* A row's name in the text report and the graph. */
+const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
 /* A group's function as its row names it: what the group does not say. */
 const char *cga_view_member_name(const struct cga_view *,
 	    const struct cga_fn *);

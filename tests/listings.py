@@ -664,9 +664,11 @@ def read_grouped_tsv(ck, p, by, header, rows, incl):
 
 
 def read_grouped_json(ck, p, by, j, incl):
-    if not ck.check(j.get("by") == by and isinstance(j.get("groups"), list),
-                    "%s --by=%s: JSON has by=%r and no groups list" % (
-                        p, by, j.get("by"))):
+    listing = j.get("listing", {})
+    if not ck.check(listing.get("by") == by and
+                    isinstance(j.get("groups"), list),
+                    "%s --by=%s: JSON has listing.by=%r and no groups list" % (
+                        p, by, listing.get("by"))):
         return None
     out = []
     for g in j["groups"]:
