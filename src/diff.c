@@ -98,7 +98,6 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		dfn = fn_in(df, fn);
 		dfn->listed |= fn->listed;
-		dfn->byfn |= fn->byfn;
 		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
 			dfn->obj = intern(d, fn->obj);
 		if (fn->codeobj != NULL && (dfn->codeobj == NULL || sign > 0))

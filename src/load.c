@@ -663,7 +663,7 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 	case K_FN:
 		ld->fnname = name;
 		ld->fn = cga_fn_get(p, ld->file->name, name);
-		ld->fn->listed = ld->fn->byfn = 1;
+		ld->fn->listed = 1;
 		ld->fn->obj = ld->obj;
 		ld->fn->objseq = ++p->objseq;
 		if (ld->fn->codeobj == NULL)

@@ -521,7 +521,6 @@ fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 	    cga_count_add(p, &b->ncalls, a->ncalls) == -1)
 		rc = -1;
 	b->listed |= a->listed;
-	b->byfn |= a->byfn;
 	/* The object at the last fn= line of either. */
 	if (a->objseq > b->objseq) {
 		b->obj = a->obj;

@@ -76,7 +76,6 @@ struct cga_fn {
 					/* which names none, the one there */
 	const char	*display;	/* "file:name", as it is printed */
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
-	int		 byfn;		/* named by fn= (not only fi=, fe=) */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	struct cga_call	*out;		/* calls it makes (via next_out) */
