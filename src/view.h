@@ -11,6 +11,7 @@
 
 #include "profile.h"
 
+struct cga_gate;
 struct cga_opts;
 struct cga_sources;
 
@@ -52,6 +53,9 @@ struct cga_view {
 	double		 *th;		/* threshold per sort event */
 	const char	**th_text;	/* as given, for the header */
 	int		  filter;	/* stop listing at the thresholds */
+
+	/* From main.c: the gate's verdicts, or NULL without a gate. */
+	const struct cga_gate *gate;
 
 	const struct cga_opts *o;	/* for cga_view_bind only */
 };
