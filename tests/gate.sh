@@ -203,6 +203,29 @@ for f in text tsv json dot; do
 	[ $? = 3 ] && want_total $S $L Ir 29.5% | cmp -s - "$tmp/err"
 	result $? "--format=$f: status 3 and the verdict"
 done
+# JSON carries the verdicts as numbers.
+if command -v jq >/dev/null; then
+	"$bin" --format=json --auto=no --fail-above=Ir:29.5% \
+	    --fail-above-function=Ir:9.99%,D1mw:21 --diff $S $L >"$tmp/json" \
+	    2>/dev/null
+	jq -e --argjson o "$(summary $S Ir)" --argjson n "$(summary $L Ir)" \
+	    '.gate.passed == false and (.gate.verdicts | length) == 3 and
+	    .gate.verdicts[0].old == $o and .gate.verdicts[0].new == $n and
+	    .gate.verdicts[0].change == $n - $o and .gate.verdicts[0].above and
+	    .gate.verdicts[0].limit == 29.5 and .gate.verdicts[0].unit == "percent" and
+	    .gate.verdicts[0].of == "total" and .gate.verdicts[0].function == null and
+	    (.gate.verdicts[0].percent - ($n - $o) * 100 / $o | fabs) < 0.000001 and
+	    .gate.verdicts[1].function.name == "main" and
+	    .gate.verdicts[1].function.file == "./testdata/src/wordfreq.c" and
+	    .gate.verdicts[1].old_total == $o and
+	    .gate.verdicts[2].limit == 21 and .gate.verdicts[2].unit == "count" and
+	    .gate.verdicts[2].function.name == "_int_malloc"' "$tmp/json" \
+	    >/dev/null
+	result $? "JSON: the gate member"
+	"$bin" --format=json --auto=no --diff $S $L | jq -e 'has("gate") | not' \
+	    >/dev/null
+	result $? "JSON: no gate member without a gate"
+fi
 # --list-parts prints the profiles as loaded: the gate still holds.
 "$bin" --list-parts --fail-above=Ir:29.5% --diff $S $L >/dev/null 2>&1
 result $(($? != 3)) "--list-parts: status 3"
