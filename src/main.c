@@ -151,25 +151,24 @@ build(const struct cga_opts *o, const struct cga_load_opts *lo,
 }
 
 /*
- * The gate's verdicts on the difference of NEW and OLD: shown's, or one
- * made for the gate when the format prints the profiles as loaded.  0,
- * or the exit status of an error printed.
+ * The gate's verdicts on the difference of NEW and OLD: shown's, or *d,
+ * one made for the gate when the format prints the profiles as loaded
+ * (the verdicts point into it: free it after them).  0, or the exit
+ * status of an error printed.
  */
 static int
 check_gate(const struct cga_opts *o, const struct cga_profile *p,
     const struct cga_profile *old, const struct cga_profile *shown,
-    struct cga_gate **gate)
+    struct cga_profile **d, struct cga_gate **gate)
 {
-	struct cga_profile	*d = NULL;
-	int			 rc;
+	int	 rc;
 
 	if (o->nfail_above == 0)
 		return 0;
-	if (shown == p && (d = cga_profile_diff(old, p)) == NULL)
+	if (shown == p && (*d = cga_profile_diff(old, p)) == NULL)
 		return 1;
 	rc = cga_gate_check(gate, o->fail_above, o->nfail_above, old, p,
-	    d != NULL ? d : shown);
-	cga_profile_free(d);
+	    *d != NULL ? *d : shown);
 	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
 }
 
@@ -179,6 +178,7 @@ main(int argc, char **argv)
 	struct cga_opts		 o;
 	struct cga_load_opts	 lo;
 	struct cga_profile	*p = NULL, *old = NULL, *shown = NULL;
+	struct cga_profile	*gdiff = NULL;
 	struct cga_view		 v;
 	struct cga_gate		*gate = NULL;
 	struct wanted		 w;
@@ -214,7 +214,7 @@ main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	if ((rc = check_gate(&o, p, old, shown, &gate)) != 0)
+	if ((rc = check_gate(&o, p, old, shown, &gdiff, &gate)) != 0)
 		goto out;
 	v.gate = gate;
 	rc = o.format->print(stdout, &v);
@@ -228,6 +228,7 @@ main(int argc, char **argv)
 	}
 out:
 	cga_gate_free(gate);
+	cga_profile_free(gdiff);
 	cga_view_free(&v);
 	if (shown != p)
 		cga_profile_free(shown);

@@ -227,8 +227,11 @@ if command -v jq >/dev/null; then
 	result $? "JSON: no gate member without a gate"
 fi
 # --list-parts prints the profiles as loaded: the gate still holds.
-"$bin" --list-parts --fail-above=Ir:29.5% --diff $S $L >/dev/null 2>&1
-result $(($? != 3)) "--list-parts: status 3"
+"$bin" --list-parts --fail-above=Ir:29.5% --fail-above-function=Ir:9.99% \
+    --diff $S $L >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && { want_total $S $L Ir 29.5%; want_function $S $L Ir 9.99%; } |
+    cmp -s - "$tmp/err"
+result $? "--list-parts: status 3 and the verdicts: $(cat "$tmp/err")"
 
 # Several NEW profiles are summed: NEW twice is 2 x 125,288 = 250,576.
 "$bin" --auto=no --fail-above=Ir:159.9% --diff $S $L $L >/dev/null \
