@@ -14,6 +14,8 @@
 static struct cga_gate_limit	*lim;
 static size_t			 nlim;
 static char			 err[256];
+/* OLD, NEW and their difference, which the verdicts point into. */
+static struct cga_profile	*pold, *pnew, *pdiff;
 
 static void
 gate_setup(void)
@@ -21,12 +23,24 @@ gate_setup(void)
 	lim = NULL;
 	nlim = 0;
 	err[0] = '\0';
+	pold = pnew = pdiff = NULL;
+}
+
+/* The profiles of gate_of, the difference first (it points into both). */
+static void
+free_profiles(void)
+{
+	cga_profile_free(pdiff);
+	cga_profile_free(pnew);
+	cga_profile_free(pold);
+	pold = pnew = pdiff = NULL;
 }
 
 static void
 gate_teardown(void)
 {
 	cga_gate_limits_free(lim, nlim);
+	free_profiles();
 }
 
 static int
@@ -156,19 +170,19 @@ loaded(const char *text)
 static struct cga_gate *
 gate_of(const char *arg, int function, int want)
 {
-	struct cga_profile	*o = loaded(old_text), *n = loaded(new_text);
-	struct cga_profile	*d = cga_profile_diff(o, n);
-	struct cga_gate		*g = NULL;
-	int			 silent = cga_diag_silent;
+	struct cga_gate	*g = NULL;
+	int		 silent = cga_diag_silent;
 
-	ck_assert_ptr_nonnull(d);
+	free_profiles();
+	pold = loaded(old_text);
+	pnew = loaded(new_text);
+	pdiff = cga_profile_diff(pold, pnew);
+	ck_assert_ptr_nonnull(pdiff);
 	ck_assert_int_eq(parse(arg, function), 0);
 	cga_diag_silent = 1;
-	ck_assert_int_eq(cga_gate_check(&g, lim, nlim, o, n, d), want);
+	ck_assert_int_eq(cga_gate_check(&g, lim, nlim, pold, pnew, pdiff),
+	    want);
 	cga_diag_silent = silent;
-	cga_profile_free(d);
-	cga_profile_free(n);
-	cga_profile_free(o);
 	return g;
 }
 
@@ -199,7 +213,8 @@ START_TEST(a_rise_from_0_passes_any_percentage_and_0_to_0_none)
 	ck_assert_int_eq(g->v[1].above, 0);
 	cga_gate_free(g);
 	cga_gate_limits_free(lim, nlim);
-	gate_setup();
+	lim = NULL;
+	nlim = 0;
 	g = gate_of("Dr:0%", 1, 0);
 	ck_assert_int_eq(g->v[0].above, 1);
 	ck_assert_str_eq(g->v[0].worst->display, "a.c:main");
