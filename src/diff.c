@@ -82,6 +82,20 @@ add_line(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 		cga_line_own(df->d, c, fn_in(df, owner));
 }
 
+/* OLD's own costs of a function, kept beside the difference. */
+static void
+keep_base(struct differ *df, struct cga_fn *dfn, const struct cga_fn *fn)
+{
+	df->sign = 1;
+	dfn->base_self = cga_cost_new(df->d);
+	add(df, dfn->base_self, fn->self);
+	if (df->src->have_incl) {
+		dfn->base_incl = cga_cost_new(df->d);
+		add(df, dfn->base_incl, fn->incl);
+	}
+	df->sign = -1;
+}
+
 static void
 add_profile(struct differ *df, const struct cga_profile *p, int sign)
 {
@@ -108,6 +122,8 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 				dfn->incl = cga_cost_new(d);
 			add(df, dfn->incl, fn->incl);
 		}
+		if (sign < 0)
+			keep_base(df, dfn, fn);
 	}
 	HASH_ITER(hh, p->calls, c, ctmp) {
 		dc = cga_call_get(d, fn_in(df, c->key.caller),

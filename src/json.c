@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "gate.h"
 #include "group.h"
 #include "out.h"
 #include "view.h"
@@ -187,6 +188,52 @@ events(FILE *out, const struct cga_view *v)
 	    p->calculated ? "true" : "false");
 }
 
+/* The gate's verdicts, numbers as numbers, with a gate only. */
+static void
+gate(FILE *out, const struct cga_gate *g)
+{
+	const struct cga_gate_verdict *gv;
+	char	 lim[64];
+	double	 pc;
+	size_t	 i;
+
+	fprintf(out, "  \"gate\": {\"passed\": %s, \"verdicts\": [",
+	    g->tripped ? "false" : "true");
+	for (i = 0; i < g->n; i++) {
+		gv = &g->v[i];
+		fputs(i ? ",\n    {\"event\": " : "\n    {\"event\": ", out);
+		cga_out_json(out, gv->limit->event);
+		if (gv->limit->percent)
+			cga_gate_limit_text(gv->limit, lim, sizeof(lim));
+		else
+			snprintf(lim, sizeof(lim), "%llu",
+			    (unsigned long long)gv->limit->num);
+		fprintf(out, ", \"of\": \"%s\", \"limit\": %s, \"unit\": "
+		    "\"%s\", \"above\": %s,\n     \"old\": %lld, \"new\": "
+		    "%lld, \"change\": %lld, \"percent\": ",
+		    gv->limit->function ? "function" : "total", lim,
+		    gv->limit->percent ? "percent" : "count",
+		    gv->above ? "true" : "false", (long long)gv->old,
+		    (long long)gv->new, (long long)gv->change);
+		if (cga_gate_percent(gv, &pc) == 0)
+			fprintf(out, "%.6f", pc);
+		else
+			fputs("null", out);
+		fprintf(out, ", \"old_total\": %lld, \"function\": ",
+		    (long long)gv->old_total);
+		if (gv->worst != NULL) {
+			fputs("{\"file\": ", out);
+			cga_out_json(out, gv->worst->key.file);
+			fputs(", \"name\": ", out);
+			cga_out_json(out, gv->worst->key.name);
+			putc('}', out);
+		} else
+			fputs("null", out);
+		putc('}', out);
+	}
+	fputs(g->n ? "\n  ]},\n" : "]},\n", out);
+}
+
 static void
 function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
     int first)
@@ -311,6 +358,8 @@ json_print(FILE *out, const struct cga_view *v)
 	header(out, v);
 	parts(out, v);
 	events(out, v);
+	if (v->gate != NULL)
+		gate(out, v->gate);
 	listing(out, v);
 	if (v->groups != NULL)
 		fns = groups(out, v, &n);

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "formats.h"
+#include "gate.h"
 #include "hash.h"
 #include "input.h"
 #include "inclusive.h"
@@ -149,13 +150,37 @@ build(const struct cga_opts *o, const struct cga_load_opts *lo,
 	return cga_profile_diff(*old, *p);
 }
 
+/*
+ * The gate's verdicts on the difference of NEW and OLD: shown's, or *d,
+ * one made for the gate when the format prints the profiles as loaded
+ * (the verdicts point into it: free it after them).  0, or the exit
+ * status of an error printed.
+ */
+static int
+check_gate(const struct cga_opts *o, const struct cga_profile *p,
+    const struct cga_profile *old, const struct cga_profile *shown,
+    struct cga_profile **d, struct cga_gate **gate)
+{
+	int	 rc;
+
+	if (o->nfail_above == 0)
+		return 0;
+	if (shown == p && (*d = cga_profile_diff(old, p)) == NULL)
+		return 1;
+	rc = cga_gate_check(gate, o->fail_above, o->nfail_above, old, p,
+	    *d != NULL ? *d : shown);
+	return rc == 0 ? 0 : rc == -2 ? 2 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct cga_opts		 o;
 	struct cga_load_opts	 lo;
 	struct cga_profile	*p = NULL, *old = NULL, *shown = NULL;
+	struct cga_profile	*gdiff = NULL;
 	struct cga_view		 v;
+	struct cga_gate		*gate = NULL;
 	struct wanted		 w;
 	char			*cwd, **guessed = NULL;
 	size_t			 nguessed = 0, i;
@@ -189,10 +214,21 @@ main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	if ((rc = check_gate(&o, p, old, shown, &gdiff, &gate)) != 0)
+		goto out;
+	v.gate = gate;
 	rc = o.format->print(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
+	/* The verdicts after the report, and status 3 when a limit passed. */
+	if (gate != NULL) {
+		cga_gate_report(gate);
+		if (rc == 0 && gate->tripped)
+			rc = 3;
+	}
 out:
+	cga_gate_free(gate);
+	cga_profile_free(gdiff);
 	cga_view_free(&v);
 	if (shown != p)
 		cga_profile_free(shown);

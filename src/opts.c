@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "formats.h"
+#include "gate.h"
 #include "input.h"
 #include "load.h"
 #include "num.h"
@@ -30,8 +31,9 @@
 
 enum {
 	OPT_AUTO = 256, OPT_BY, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
-	OPT_EDGE_THRESHOLD, OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED,
-	OPT_HELP, OPT_HIDE, OPT_INCLUDE, OPT_INCLUSIVE,
+	OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
+	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
+	OPT_INCLUDE, OPT_INCLUSIVE,
 	OPT_LINES, OPT_LIST_PARTS, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME,
 	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
 	OPT_THRESHOLD, OPT_TOP, OPT_TREE, OPT_VERSION
@@ -46,6 +48,9 @@ static const struct option longopts[] = {
 	{ "context",		required_argument,	NULL, OPT_CONTEXT },
 	{ "diff",		required_argument,	NULL, OPT_DIFF },
 	{ "edge-threshold",	required_argument,	NULL, OPT_EDGE_THRESHOLD },
+	{ "fail-above",		required_argument,	NULL, OPT_FAIL_ABOVE },
+	{ "fail-above-function", required_argument,	NULL,
+	    OPT_FAIL_ABOVE_FUNCTION },
 	{ "focus",		required_argument,	NULL, OPT_FOCUS },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "group-inlined",	required_argument,	NULL, OPT_GROUP_INLINED },
@@ -134,9 +139,14 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
-"      --format=text|tsv|json|dot\n"
-"                          the report as text, tab-separated rows, JSON or\n"
-"                          a Graphviz call graph [text]\n"
+"      --fail-above=EVENT:N[%][,...]\n"
+"                          with --diff: exit 3 when EVENT's total rose by\n"
+"                          more than N (or N % of OLD's total)\n"
+"      --fail-above-function=EVENT:N[%][,...]\n"
+"                          the same for any one function's exclusive cost\n"
+"      --format=text|tsv|json|dot|markdown\n"
+"                          the report as text, tab-separated rows, JSON,\n"
+"                          a Graphviz call graph or Markdown tables [text]\n"
 "      --node-threshold=N, --edge-threshold=N\n"
 "                          dot: leave out functions and calls under N %\n"
 "                          of the total [0.5, 0.1]\n"
@@ -149,7 +159,8 @@ usage(FILE *out)
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
 "With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
-"the current directory.  Exit status: 0 done, 1 bad input, 2 bad usage.\n",
+"the current directory.  Exit status: 0 done, 1 bad input, 2 bad usage,\n"
+"3 a limit of --fail-above or --fail-above-function passed.\n",
 	    out);
 }
 
@@ -456,6 +467,20 @@ rewrite_option(struct cga_rewrite **rw, size_t *n, const char *opt,
 	return 0;
 }
 
+static int
+gate_option(struct cga_opts *o, const char *opt, const char *arg,
+    int function)
+{
+	char	 err[256];
+
+	if (cga_gate_parse(&o->fail_above, &o->nfail_above, arg, function,
+	    err, sizeof(err)) == -1) {
+		cga_usage_error("%s: %s", opt, err);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 include_option(struct cga_opts *o, const char *arg)
 {
@@ -638,6 +663,10 @@ option(struct cga_opts *o, int ch, const char *arg)
 	case OPT_DIFF:
 		o->diff = arg;
 		return 0;
+	case OPT_FAIL_ABOVE:
+		return gate_option(o, "--fail-above", arg, 0);
+	case OPT_FAIL_ABOVE_FUNCTION:
+		return gate_option(o, "--fail-above-function", arg, 1);
 	case OPT_MOD_FILENAME:
 		return rewrite_option(&o->mod_filename, &o->nmod_filename,
 		    "--mod-filename", arg);
@@ -724,6 +753,12 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		return rc;
 	if (o->list_parts)
 		o->format = &cga_format_parts;
+	if (o->nfail_above > 0 && o->diff == NULL) {
+		cga_usage_error("%s needs --diff OLD: a limit is on a change",
+		    o->fail_above[0].function ? "--fail-above-function" :
+		    "--fail-above");
+		return -1;
+	}
 	if (o->color == -1)
 		o->color = color_auto();
 	if (o->group_inlined == -1)
@@ -809,6 +844,7 @@ cga_opts_free(struct cga_opts *o)
 		cga_rewrite_free(&o->mod_funcname[i]);
 	free(o->mod_filename);
 	free(o->mod_funcname);
+	cga_gate_limits_free(o->fail_above, o->nfail_above);
 	free(o->profiles);
 	free(o->sources);
 	for (size_t i = 0; i < o->nfocus; i++)

@@ -9,6 +9,7 @@
 #include "rewrite.h"
 
 struct cga_format;
+struct cga_gate_limit;
 
 #define CGA_TREE_CALLER		1
 #define CGA_TREE_CALLING	2
@@ -41,6 +42,8 @@ struct cga_opts {
 	size_t		  nparts;
 	int		  list_parts;
 	const char	 *diff;		/* --diff: the older profile */
+	struct cga_gate_limit *fail_above;	/* --fail-above and */
+	size_t		  nfail_above;	/* --fail-above-function, in order */
 	const struct cga_format *format;	/* --format, or --list-parts */
 	int		  calls;	/* --calls: tsv rows of call edges */
 	int		  lines;	/* --lines: tsv rows of line costs */

@@ -207,3 +207,68 @@ cga_out_dot(FILE *out, const char *s)
 		p += used;
 	}
 }
+
+/* Characters that reorder text or break lines where they stand. */
+static int
+reorders(const unsigned char *p, size_t n)
+{
+	if (n != 3 || p[0] != 0xe2)
+		return 0;
+	if (p[1] == 0x80)
+		return p[2] == 0x8e || p[2] == 0x8f ||
+		    (p[2] >= 0xa8 && p[2] <= 0xae);
+	return p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9;
+}
+
+/* The code span's text: s, its pipes and what a reader cannot see escaped. */
+static void
+md_text(FILE *out, const unsigned char *p)
+{
+	char	 buf[8];
+	size_t	 n, used;
+
+	while (*p != '\0') {
+		n = utf8_len(p);
+		if (*p == '|') {
+			fputs("\\|", out);
+			p++;
+		} else if (reorders(p, n)) {
+			fprintf(out, "\\u%04x", (unsigned)((p[0] & 0x0f) << 12 |
+			    (p[1] & 0x3f) << 6 | (p[2] & 0x3f)));
+			p += n;
+		} else if (n == 0) {
+			fprintf(out, "\\x%02x", *p++);
+		} else {
+			n = visible(p, buf, &used);
+			fwrite(buf, 1, n, out);
+			p += used;
+		}
+	}
+}
+
+void
+cga_out_md(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 run = 0, longest = 0, i, len = strlen(s);
+	int			 pad;
+
+	if (len == 0)
+		return;
+	for (i = 0; i < len; i++) {
+		run = p[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	pad = p[0] == '`' || p[0] == ' ' || p[len - 1] == '`' ||
+	    p[len - 1] == ' ';
+	for (i = 0; i <= longest; i++)
+		putc('`', out);
+	if (pad)
+		putc(' ', out);
+	md_text(out, p);
+	if (pad)
+		putc(' ', out);
+	for (i = 0; i <= longest; i++)
+		putc('`', out);
+}

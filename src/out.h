@@ -30,6 +30,18 @@ void	cga_out_json_or_null(FILE *, const char *);
 void	cga_out_dot(FILE *, const char *);
 
 /*
+ * A code span of GitHub-flavoured Markdown, backticks included, fit for a
+ * table cell: in a code span no Markdown, HTML, entity or autolink means
+ * anything.  Its fence is one backtick longer than the longest run of
+ * them in s (padded with a blank where s starts or ends with a backtick
+ * or a blank); '|' is "\|", which a table cell needs even there; C0 and
+ * C1 controls, DEL, bytes outside UTF-8 and the characters that reorder
+ * or break text (U+200E, U+200F, U+2028 to U+202E, U+2066 to U+2069) are
+ * visible escapes (\x1b, \n, \u202e).  Nothing for an empty s.
+ */
+void	cga_out_md(FILE *, const char *);
+
+/*
  * The length of the valid UTF-8 sequence at s (1 to 4 bytes, at most
  * avail), or 0 when the byte at s does not start one: no overlong forms,
  * no surrogates, nothing past U+10FFFF.

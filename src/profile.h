@@ -78,6 +78,12 @@ struct cga_fn {
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
+	/*
+	 * In a difference (--diff): OLD's exclusive and inclusive costs, or
+	 * NULL when OLD lacks the function (the cost itself is NEW - OLD).
+	 */
+	uint64_t	*base_self;
+	uint64_t	*base_incl;
 	struct cga_call	*out;		/* calls it makes (via next_out) */
 	struct cga_call	*in;		/* calls it receives (via next_in) */
 	size_t		 nout;		/* edges in each list */

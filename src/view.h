@@ -12,6 +12,7 @@
 
 #include "profile.h"
 
+struct cga_gate;
 struct cga_opts;
 struct cga_sources;
 
@@ -70,6 +71,9 @@ struct cga_view {
 	uint64_t	 *hidden;
 	unsigned char	 *pass;		/* by lp's function id: passes them */
 	unsigned char	 *pass_fn;	/* by p's, when groups are listed */
+
+	/* From main.c: the gate's verdicts, or NULL without a gate. */
+	const struct cga_gate *gate;
 
 	const struct cga_opts *o;	/* for cga_view_bind only */
 };

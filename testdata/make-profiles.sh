@@ -66,6 +66,10 @@ fi
 # --- wordfreq: one program, two inputs, for --diff ---
 cg wordfreq-readme.callgrind         $M "$BIN/wordfreq" README
 cg wordfreq-copying.callgrind        $M "$BIN/wordfreq" COPYING
+# --- and on two inputs that stay (1,208 and 1,598 bytes), with the cache
+# simulated for several events, for the gate (--fail-above, tests/gate.sh) ---
+cg wordfreq-gate-small.callgrind     $M --cache-sim=yes $C "$BIN/wordfreq" $T/src/recur.c
+cg wordfreq-gate-large.callgrind     $M --cache-sim=yes $C "$BIN/wordfreq" $T/src/sortprog.c
 
 # --- sortprog ---
 cg sortprog-plain.callgrind          $M "$BIN/sortprog"

@@ -119,6 +119,20 @@ START_TEST(an_unchanged_function_differs_by_zero)
 }
 END_TEST
 
+START_TEST(old_costs_are_kept_beside_the_difference)
+{
+	diff_of(new_text, old_text);
+	ck_assert_uint_eq(val(fn_of("a.c:main")->base_self, "Ir"), 50);
+	ck_assert_uint_eq(val(fn_of("a.c:main")->base_self, "Dr"), 2);
+	ck_assert_uint_eq(val(fn_of("a.c:main")->base_incl, "Ir"), 70);
+	ck_assert_uint_eq(val(fn_of("a.c:h")->base_self, "Ir"), 9);
+	ck_assert_uint_eq(val(fn_of("a.c:h")->base_incl, "Dr"), 4);
+	/* Only NEW has g: no OLD cost. */
+	ck_assert_ptr_null(fn_of("a.c:g")->base_self);
+	ck_assert_ptr_null(fn_of("a.c:g")->base_incl);
+}
+END_TEST
+
 START_TEST(call_counts_and_costs_are_new_minus_old)
 {
 	diff_of(new_text, old_text);
@@ -316,6 +330,7 @@ diff_suite(void)
 	tcase_add_test(tc, inclusive_costs_are_new_minus_old_signed);
 	tcase_add_test(tc, functions_only_one_side_has_keep_their_sign);
 	tcase_add_test(tc, an_unchanged_function_differs_by_zero);
+	tcase_add_test(tc, old_costs_are_kept_beside_the_difference);
 	tcase_add_test(tc, call_counts_and_costs_are_new_minus_old);
 	tcase_add_test(tc, call_sites_are_new_minus_old);
 	tcase_add_test(tc, line_costs_are_new_minus_old);

@@ -12,6 +12,7 @@
 #include "check_cga.h"
 #include "diag.h"
 #include "formats.h"
+#include "gate.h"
 
 #define USAGE \
     "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"
@@ -214,7 +215,7 @@ END_TEST
 
 START_TEST(keyword_messages_list_the_words_of_the_table)
 {
-	rejects("--format=xml", "expected text, tsv, json or dot: "
+	rejects("--format=xml", "expected text, tsv, json, dot or markdown: "
 	    "--format=xml");
 	rejects("--color=red", "expected auto, always or never: --color=red");
 	rejects("--tree=sideways", "expected none, caller, calling or both: "
@@ -540,6 +541,31 @@ START_TEST(ambiguous_prefix_names_its_candidates)
 }
 END_TEST
 
+START_TEST(gate_limits_collect_in_order_and_need_diff)
+{
+	struct cga_opts	 o;
+
+	ck_assert_int_eq(PARSE(&o, "--diff", PROFILE, "--fail-above=Ir:1%",
+	    "--fail-above-function=Dr:2", "--fail-above=Dw:3,Ir:4%", PROFILE),
+	    0);
+	ck_assert_uint_eq(o.nfail_above, 4);
+	ck_assert_str_eq(o.fail_above[0].event, "Ir");
+	ck_assert_int_eq(o.fail_above[0].percent, 1);
+	ck_assert_int_eq(o.fail_above[1].function, 1);
+	ck_assert_str_eq(o.fail_above[2].event, "Dw");
+	ck_assert_uint_eq(o.fail_above[3].num, 4);
+	cga_opts_free(&o);
+	rejects("--fail-above=Ir:1%", "--fail-above needs --diff OLD: a limit "
+	    "is on a change");
+	rejects("--fail-above-function=Ir:1%", "--fail-above-function needs "
+	    "--diff OLD: a limit is on a change");
+	rejects("--fail-above=Ir:-1%", "--fail-above: a limit must not be "
+	    "negative: 'Ir:-1%'");
+	rejects("--fail-above-function=Ir:x", "--fail-above-function: "
+	    "expected a number: 'Ir:x'");
+}
+END_TEST
+
 START_TEST(other_mistakes_keep_their_messages)
 {
 	struct cga_opts	 o;
@@ -729,6 +755,7 @@ opts_suite(void)
 	tcase_add_test(tc, typo_gets_the_nearest_option);
 	tcase_add_test(tc, ambiguous_prefix_names_its_candidates);
 	tcase_add_test(tc, other_mistakes_keep_their_messages);
+	tcase_add_test(tc, gate_limits_collect_in_order_and_need_diff);
 	tcase_add_test(tc, ignored_options_are_warned_of);
 	suite_add_tcase(s, tc);
 
