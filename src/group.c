@@ -81,6 +81,13 @@ gather(struct cga_groups *g, const struct cga_profile *p)
 		if (cga_cost_add(q, grp->self, fn->self) == -1 ||
 		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1)
 			return -1;
+		/* A difference: the old profile's exclusive cost too. */
+		if (fn->base_self == NULL)
+			continue;
+		if (grp->base_self == NULL)
+			grp->base_self = cga_cost_new(q);
+		if (cga_cost_add(q, grp->base_self, fn->base_self) == -1)
+			return -1;
 	}
 	return 0;
 }

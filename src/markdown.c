@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "fmt.h"
 #include "formats.h"
+#include "group.h"
 #include "gate.h"
 #include "out.h"
 #include "view.h"
@@ -59,7 +60,10 @@ cells(FILE *out, const struct cga_view *v, const uint64_t *base,
 {
 	int64_t	 old, chg, new;
 
-	if (v->diff) {
+	if (v->diff && base == NULL)
+		/* A group's old inclusive cost is not known: the change. */
+		fputs(" . | . |", out);
+	else if (v->diff) {
 		old = (int64_t)at(v->p, base, e);
 		chg = (int64_t)at(v->p, c, e);
 		if (__builtin_add_overflow(old, chg, &new))
@@ -141,7 +145,10 @@ fn_header(FILE *out, const struct cga_view *v)
 			cga_out_md(out, v->p->ev[v->show[i]].name);
 			fprintf(out, "%s |", sub[j]);
 		}
-	fputs(" function | file |\n", out);
+	if (v->groups != NULL)
+		fprintf(out, " %s | |\n", v->group_word);
+	else
+		fputs(" function | file |\n", out);
 	align(out, 0, v->nshow * n, 1);
 }
 
@@ -154,7 +161,10 @@ functions(FILE *out, const struct cga_view *v)
 	size_t		  n, i, j;
 	int		  rc = 0;
 
-	fprintf(out, "\n#### Functions, by %s cost%s\n\n", v->inclusive ?
+	fprintf(out, "\n#### %s, by %s cost%s\n\n", v->groups == NULL ?
+	    "Functions" : v->groups->by == CGA_GROUP_FILE ? "Files" :
+	    v->groups->by == CGA_GROUP_OBJECT ? "Objects" :
+	    "Functions, inlined code together", v->inclusive ?
 	    "inclusive" : "exclusive", v->diff ? ", largest change first" :
 	    "");
 	fn_header(out, v);
@@ -166,6 +176,11 @@ functions(FILE *out, const struct cga_view *v)
 			rc = cells(out, v, base, cga_view_fn_cost(v, fns[i]),
 			    v->show[j], v->percs);
 		putc(' ', out);
+		if (v->groups != NULL) {
+			cga_out_md(out, cga_view_label(v, fns[i]));
+			fputs(" | |\n", out);
+			continue;
+		}
 		cga_out_md(out, fns[i]->key.name);
 		fputs(" | ", out);
 		cga_out_md(out, fns[i]->key.file);
