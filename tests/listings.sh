@@ -76,5 +76,45 @@ $(diff "$tmp/tsv" "$tmp/jq" | head -5; head -2 "$tmp/err")"
 else
 	echo "listings: jq not installed; its checks skipped"
 fi
+# The text report lists the same rows as the TSV, in the same order, with
+# the same counts: groups (two blanks before the name) and their functions
+# (four blanks, then the share of the group), for every listing, with
+# the threshold, --top and --inclusive.
+for prof in testdata/shlib.callgrind testdata/tmpl.callgrind \
+    testdata/sortprog-cachesim.callgrind; do
+	for opts in --by=file --by=object '--by=object --inclusive=yes' \
+	    '--by=file --top=3' '--group-inlined=yes --threshold=50' \
+	    '--by=file --hide=main --focus=a'; do
+		# shellcheck disable=SC2086
+		set -- $opts
+		case " $* " in
+		*" --inclusive=yes "*) col=4 ;;
+		*) col=3 ;;
+		esac
+		# TSV lists every row unless told: the report's 99 % then.
+		case " $* " in
+		*" --threshold="*) ;;
+		*) set -- --threshold=99 "$@" ;;
+		esac
+		"$bin" --format=tsv --show=Ir "$@" "$prof" 2>"$tmp/err" |
+		    awk -F'\t' -v c="$col" 'NR > 1 { print $c }' >"$tmp/tsv"
+		"$bin" --auto=no --show=Ir --show-percs=no "$@" "$prof" \
+		    2>>"$tmp/err" | awk '/^-+$/ { d++; next }
+		    d >= 6 && NF { gsub(/,/, "", $1);
+		    print ($1 == "." ? "" : $1) }' >"$tmp/text"
+		[ -s "$tmp/text" ] && cmp -s "$tmp/tsv" "$tmp/text"
+		result $? "$prof $*: text and TSV rows differ:
+$(diff "$tmp/tsv" "$tmp/text" | head -5; head -2 "$tmp/err")"
+		# Group rows: two blanks before the name, as the TSV's rows
+		# with an empty second field; their functions have four.
+		g=$("$bin" --auto=no --show=Ir --show-percs=no "$@" "$prof" |
+		    awk '/^-+$/ { d++; next } d >= 6 && /^ *[0-9,.-]+  [^ ]/' |
+		    wc -l)
+		tg=$("$bin" --format=tsv --show=Ir "$@" "$prof" 2>/dev/null |
+		    awk -F'\t' 'NR > 1 && $2 == ""' | wc -l)
+		[ "$g" = "$tg" ] && [ "$g" -gt 0 ]
+		result $? "$prof $*: $g group rows in the text, $tg in TSV"
+	done
+done
 echo "listings: $passed passed, $failed failed"
 [ "$failed" = 0 ]
