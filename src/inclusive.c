@@ -101,9 +101,8 @@ visit(struct tarjan *t, struct cga_fn *root)
 	}
 }
 
-/* Each function's component, by id, and their number. */
-static size_t *
-components(struct cga_fn **fns, size_t n, size_t *ncomp)
+size_t *
+cga_components(struct cga_fn **fns, size_t n, size_t *ncomp)
 {
 	struct tarjan	 t;
 	size_t		 i;
@@ -358,7 +357,7 @@ cga_profile_inclusive(struct cga_profile *p)
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		b.fns[b.n++] = fn;
-	b.comp = components(b.fns, b.n, &b.ncomp);
+	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	if (!p->diff) {
 		entry_bounds(&b);
 		upper_bounds(&b);

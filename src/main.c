@@ -214,6 +214,10 @@ main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	if (o.diff != NULL) {
+		v.newer = p;
+		v.older = old;
+	}
 	if ((rc = check_gate(&o, p, old, shown, &gdiff, &gate)) != 0)
 		goto out;
 	v.gate = gate;

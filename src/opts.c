@@ -22,7 +22,7 @@
 #include "opts.h"
 #include "xalloc.h"
 
-#define CGA_VERSION	"0.1.0"
+#include "version.h"
 
 /* The SYNOPSIS of man/cgannotate.1, and the hint after a usage error. */
 #define USAGE_LINE \
@@ -34,7 +34,8 @@ enum {
 	OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
 	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
 	OPT_INCLUDE, OPT_INCLUSIVE,
-	OPT_LINES, OPT_LIST_PARTS, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME,
+	OPT_LINES, OPT_LIST_PARTS, OPT_MAX_DEPTH, OPT_MOD_FILENAME,
+	OPT_MOD_FUNCNAME,
 	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
 	OPT_THRESHOLD, OPT_TOP, OPT_TREE, OPT_VERSION
 };
@@ -60,6 +61,7 @@ static const struct option longopts[] = {
 	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
 	{ "lines",		no_argument,		NULL, OPT_LINES },
 	{ "list-parts",		no_argument,		NULL, OPT_LIST_PARTS },
+	{ "max-depth",		required_argument,	NULL, OPT_MAX_DEPTH },
 	{ "mod-filename",	required_argument,	NULL, OPT_MOD_FILENAME },
 	{ "mod-funcname",	required_argument,	NULL, OPT_MOD_FUNCNAME },
 	{ "node-threshold",	required_argument,	NULL, OPT_NODE_THRESHOLD },
@@ -144,9 +146,12 @@ usage(FILE *out)
 "                          more than N (or N % of OLD's total)\n"
 "      --fail-above-function=EVENT:N[%][,...]\n"
 "                          the same for any one function's exclusive cost\n"
-"      --format=text|tsv|json|dot|markdown\n"
+"      --format=text|tsv|json|dot|markdown|folded|speedscope\n"
 "                          the report as text, tab-separated rows, JSON,\n"
-"                          a Graphviz call graph or Markdown tables [text]\n"
+"                          a Graphviz call graph, Markdown tables, or a\n"
+"                          flame graph's stacks, folded or for speedscope\n"
+"                          [text]\n"
+"      --max-depth=N       folded, speedscope: frames in a stack [256]\n"
 "      --node-threshold=N, --edge-threshold=N\n"
 "                          dot: leave out functions and calls under N %\n"
 "                          of the total [0.5, 0.1]\n"
@@ -335,6 +340,20 @@ context_option(struct cga_opts *o, const char *arg)
 		return -1;
 	}
 	o->context = (unsigned long)n;
+	return 0;
+}
+
+static int
+depth_option(struct cga_opts *o, const char *arg)
+{
+	uint64_t	 n;
+
+	if (parse_count(arg, 65536, &n) == -1 || n == 0) {
+		cga_usage_error("expected a number of frames, 1 to 65536: "
+		    "--max-depth=%s", arg);
+		return -1;
+	}
+	o->max_depth = (unsigned)n;
 	return 0;
 }
 
@@ -629,6 +648,8 @@ option(struct cga_opts *o, int ch, const char *arg)
 		    &o->group_inlined);
 	case OPT_TOP:
 		return top_option(o, arg);
+	case OPT_MAX_DEPTH:
+		return depth_option(o, arg);
 	case OPT_FOCUS:
 		return regex_option(&o->focus, &o->focus_text, &o->nfocus,
 		    "--focus", arg);
@@ -733,6 +754,7 @@ cga_opts_init(struct cga_opts *o)
 	o->context = 8;
 	o->format = &cga_format_text;
 	o->group_inlined = -1;
+	o->max_depth = 256;
 }
 
 int
@@ -761,8 +783,11 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 	}
 	if (o->color == -1)
 		o->color = color_auto();
+	/* A graph and a flame graph show a function once. */
 	if (o->group_inlined == -1)
-		o->group_inlined = o->format == &cga_format_dot &&
+		o->group_inlined = (o->format == &cga_format_dot ||
+		    o->format == &cga_format_folded ||
+		    o->format == &cga_format_speedscope) &&
 		    o->by == CGA_BY_FUNCTION;
 	else if (o->group_inlined && o->by != CGA_BY_FUNCTION) {
 		cga_usage_error("--group-inlined=yes lists functions: it "

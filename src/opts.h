@@ -60,6 +60,7 @@ struct cga_opts {
 	int		  by;		/* --by: CGA_BY_* */
 	int		  group_inlined;	/* 1, 0, -1: the format's default */
 	uint64_t	  top;		/* --top=N, 0: none */
+	unsigned	  max_depth;	/* --max-depth: flame graph frames */
 	regex_t		 *focus;	/* --focus, --hide: compiled */
 	char		**focus_text;	/* as given */
 	size_t		  nfocus;

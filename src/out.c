@@ -140,6 +140,25 @@ cga_out_tsv(FILE *out, const char *s)
 }
 
 void
+cga_out_folded(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		if (*p == ';') {
+			fputs("\\x3b", out);
+			p++;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		fwrite(buf, 1, n, out);
+		p += used;
+	}
+}
+
+void
 cga_out_json(FILE *out, const char *s)
 {
 	const unsigned char	*p = (const unsigned char *)s;

@@ -19,6 +19,11 @@ void	cga_out_text(FILE *, const char *);
 size_t	cga_out_text_width(const char *);
 /* A TSV field: tabs and line ends become blanks, other controls escapes. */
 void	cga_out_tsv(FILE *, const char *);
+/*
+ * A frame of a folded stack: as cga_out_text, and ';', which separates
+ * frames, as \x3b.
+ */
+void	cga_out_folded(FILE *, const char *);
 /* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_out_json(FILE *, const char *);
 /* A JSON string, or null for NULL. */

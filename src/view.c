@@ -206,6 +206,7 @@ cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 	    o->format == &cga_format_json))
 		v->filter = 0;
 	v->top = o->top;
+	v->max_depth = o->max_depth;
 	return bind_listing(v, o);
 }
 
@@ -779,4 +780,16 @@ const char *
 cga_view_label(const struct cga_view *v, const struct cga_fn *fn)
 {
 	return v->groups != NULL ? v->groups->label[fn->id] : fn->display;
+}
+
+int
+cga_view_focused(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->nfocus > 0 && matches(v->focus, v->nfocus, fn);
+}
+
+int
+cga_view_hidden(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->nhide > 0 && matches(v->hide, v->nhide, fn);
 }

@@ -69,6 +69,9 @@ struct cga_view {
 	size_t		  nfocus, nhide;
 	size_t		  nhidden;
 	uint64_t	 *hidden;
+	unsigned	  max_depth;	/* frames of a flame graph's stack */
+	/* --diff: the profiles it is of, as loaded (NULL otherwise). */
+	const struct cga_profile *newer, *older;
 	unsigned char	 *pass;		/* by lp's function id: passes them */
 	unsigned char	 *pass_fn;	/* by p's, when groups are listed */
 
@@ -130,6 +133,9 @@ struct cga_fn **cga_view_members(const struct cga_view *,
  */
 int	 cga_view_passes(const struct cga_view *, const struct cga_fn *,
 	    int member);
+/* Whether --focus, or --hide, names fn (by name, file or object). */
+int	 cga_view_focused(const struct cga_view *, const struct cga_fn *);
+int	 cga_view_hidden(const struct cga_view *, const struct cga_fn *);
 /* A row's name in the text report and the graph. */
 const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
 /* A group's function as its row names it: what the group does not say. */
