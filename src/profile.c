@@ -560,13 +560,22 @@ fn_move(struct cga_profile *p, struct cga_fn *fn, const char *file,
 	fn_unkey(fn);
 	if ((to = fn_find(p, file, name)) == NULL) {
 		fn_key(p, fn, file, name);
+		free(p->fntab);
+		p->fntab = NULL;
+		p->fncap = 0;
 		return 0;
 	}
 	if (to->id < fn->id)
-		return fn_merge(p, fn, to);
-	fn_unkey(to);
-	rc = fn_merge(p, to, fn);
-	fn_key(p, fn, file, name);
+		rc = fn_merge(p, fn, to);
+	else {
+		fn_unkey(to);
+		rc = fn_merge(p, to, fn);
+		fn_key(p, fn, file, name);
+	}
+	/* fn_find may have made the table again, with the keys before. */
+	free(p->fntab);
+	p->fntab = NULL;
+	p->fncap = 0;
 	return rc;
 }
 
