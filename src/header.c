@@ -266,13 +266,31 @@ map_events(struct loader *ld)
 	return 0;
 }
 
+/* --check: the derived events, whose messages were given, are left out. */
+static int
+drop_derived(struct loader *ld)
+{
+	size_t	 i, k;
+
+	for (i = 0, k = 0; i < ld->npend; i++) {
+		if (ld->pend[i].expr == NULL)
+			ld->pend[k++] = ld->pend[i];
+		free(ld->pend[i].expr);
+	}
+	ld->npend = k;
+	return make_events(ld);
+}
+
 /* Fixes the events once the first cost, position or summary line needs them. */
 static int
 need_events(struct loader *ld)
 {
+	if (ld->lost)	/* --check: a bad events: or positions: line */
+		return -1;
 	if (!ld->have_events)
 		return cga_load_bad(ld, CGA_MSG_EVENTS_MISSING);
-	if (ld->p->ev == NULL && make_events(ld) == -1)
+	if (ld->p->ev == NULL && make_events(ld) == -1 &&
+	    (!ld->opts->check || drop_derived(ld) == -1))
 		return -1;
 	if (ld->map == NULL && map_events(ld) == -1)
 		return -1;
@@ -297,12 +315,32 @@ part_kept(struct loader *ld)
 	return 0;
 }
 
+/*
+ * --check: the part's body cannot be read, for want of its events or
+ * positions (the message was given): it is left out, as by --part.
+ */
+static void
+lose_part(struct loader *ld)
+{
+	if (!ld->opts->check)
+		return;
+	ld->nlost += !ld->lost;
+	ld->lost = 1;
+	free(ld->map);
+	ld->map = NULL;
+}
+
 int
 cga_body_begin(struct loader *ld)
 {
 	ld->skip = !part_kept(ld);
-	if (need_events(ld) == -1)
+	if (need_events(ld) == -1) {
+		if (ld->opts->check) {
+			lose_part(ld);
+			ld->skip = ld->in_body = 1;
+		}
 		return -1;
+	}
 	if (ld->part->self == NULL)
 		ld->part->self = cga_cost_new(ld->p);
 	ld->in_body = 1;
@@ -344,6 +382,8 @@ cga_part_begin(struct loader *ld)
 	ld->callee = NULL;
 	ld->call = NULL;
 	ld->linecost = NULL;
+	ld->lost = 0;
+	ld->call_bad = 0;
 }
 
 /* Whether a summary: or totals: line gave any count. */
@@ -396,7 +436,11 @@ check_sum(struct loader *ld, int which, const uint64_t *sum)
 	}
 	if (fclose(m) != 0)
 		cga_oom();
-	if (n > 0 && ++ld->nwarn <= MAX_WARNINGS)
+	/* --check: the format says totals: must, summary: should. */
+	if (n > 0 && which == 1 && ld->opts->check)
+		cga_diag_msgf(ld->path, ld->sumline[which],
+		    CGA_MSG_TOTALS_WRONG, list);
+	else if (n > 0 && shows_warning(ld))
 		cga_diag_msgf(ld->path, ld->sumline[which],
 		    CGA_MSG_SUM_DISAGREES, which ? "totals:" : "summary:", list);
 	free(list);
@@ -451,6 +495,7 @@ warn_truncated(struct loader *ld, const char *why, const uint64_t *summary)
 	if (fclose(m) != 0)
 		cga_oom();
 	cga_diag_msgf(ld->path, ld->in.lineno, CGA_MSG_TRUNCATED, why, list);
+	ld->p->truncated = 1;
 	free(list);
 }
 
@@ -515,6 +560,11 @@ read_sums(struct loader *ld, uint64_t *sum[2])
 			sum[i] = cga_cost_new(ld->p);
 			rc = cga_load_sum(ld, strchr(ld->text, ':') + 1,
 			    sum[i]);
+			/* --check: a bad line is left out; the rest is read. */
+			if (rc == -1 && ld->opts->check && ld->p->ev != NULL) {
+				sum[i] = NULL;
+				rc = 0;
+			}
 		}
 	}
 	ld->text = text;
@@ -532,12 +582,16 @@ cga_part_end(struct loader *ld)
 {
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
-	uint64_t		*sum[2] = { NULL, NULL };
+	uint64_t		*sum[2] = { NULL, NULL }, lineno;
 	const char		*trunc = truncated(ld);
 
 	if (ld->pending_call && trunc == NULL) {
+		lineno = ld->in.lineno;
 		ld->in.lineno = ld->call_line;
-		return cga_load_bad(ld, CGA_MSG_CALLS_NO_COST);
+		cga_load_bad(ld, CGA_MSG_CALLS_NO_COST);
+		if (!ld->opts->check)
+			return -1;
+		ld->in.lineno = lineno;
 	}
 	/* A call whose cost line was cut off: it never happened. */
 	ld->pending_call = 0;
@@ -555,8 +609,15 @@ cga_part_end(struct loader *ld)
 		return 0;
 	}
 	/* summary: and totals: are read once the part's events are known. */
-	if (read_sums(ld, sum) == -1 || need_events(ld) == -1)
-		return -1;
+	if (read_sums(ld, sum) == -1 || need_events(ld) == -1) {
+		if (!ld->opts->check)
+			return -1;
+		/* --check: a part without events is left out. */
+		lose_part(ld);
+		free(pt->desc);
+		memset(pt, 0, sizeof(*pt));
+		return 0;
+	}
 	if (pt->self == NULL)
 		pt->self = cga_cost_new(p);
 	ld->nkept++;
@@ -564,17 +625,30 @@ cga_part_end(struct loader *ld)
 	settle_total(ld, sum, trunc != NULL);
 	if (cga_cost_add(p, p->total, pt->total) == -1) {
 		cga_diag_msg(ld->path, 0, CGA_MSG_TOTAL_BIG, NULL, 0);
-		return -1;
+		if (!ld->opts->check)
+			return -1;
 	}
 	if (trunc != NULL) {
 		warn_truncated(ld, trunc, sum[0]);
 		return 0;
 	}
+
 	if (sum[0] != NULL)
 		check_sum(ld, 0, sum[0]);
 	if (sum[1] != NULL)
 		check_sum(ld, 1, sum[1]);
 	return 0;
+}
+
+/* A bad positions: line; --check reads on, without the part's body. */
+static int
+bad_positions(struct loader *ld, enum cga_msg m)
+{
+	ld->npos = 1;
+	ld->linepos = 0;
+	ld->have_positions = 1;
+	lose_part(ld);
+	return cga_load_bad(ld, m);
 }
 
 /* positions: instr bb line, each at most once and in that order. */
@@ -597,17 +671,17 @@ positions(struct loader *ld, const char *v)
 				k = (int)i;
 		if (len == 4 && memcmp(v, "addr", 4) == 0)
 			k = POS_INSTR;
-		if (k == -1)
-			return cga_load_bad(ld, CGA_MSG_POSITIONS);
-		if (k <= prev)
-			return cga_load_bad(ld, CGA_MSG_POSITIONS_ORDER);
+		if (k == -1 || k <= prev)
+			return bad_positions(ld, k == -1 ? CGA_MSG_POSITIONS :
+			    CGA_MSG_POSITIONS_ORDER);
 		if (k == POS_LINE)
 			ld->linepos = (int)ld->npos;
 		prev = k;
 		ld->npos++;
 	}
 	if (ld->npos == 0)
-		return cga_load_bad(ld, CGA_MSG_POSITIONS);
+		return bad_positions(ld, CGA_MSG_POSITIONS);
+	ld->have_positions = 1;
 	return 0;
 }
 
@@ -623,6 +697,7 @@ events(struct loader *ld, const char *v)
 	ld->nevnames = 0;
 	if ((m = events_split(v, &names, &n)) != CGA_MSG_OK) {
 		free(names);
+		lose_part(ld);
 		return cga_load_bad(ld, m);
 	}
 	ld->evnames = xreallocarray(NULL, n, sizeof(*ld->evnames));
@@ -632,8 +707,12 @@ events(struct loader *ld, const char *v)
 	ld->nevnames = n;
 	free(names);
 	ld->have_events = 1;
-	if (ld->p->ev != NULL)	/* a later part, or another file */
-		return map_events(ld);
+	if (ld->p->ev != NULL) {	/* a later part, or another file */
+		if (map_events(ld) == 0)
+			return 0;
+		lose_part(ld);
+		return -1;
+	}
 	free(ld->map);
 	ld->map = NULL;
 	return 0;

@@ -148,7 +148,22 @@ struct loader {
 	uint64_t		 block_line;	/* first line of the block read */
 	uint64_t		 call_count;
 	uint64_t		 call_line;
+
+	/* --check (opts->check) only. */
+	int			 fatal;		/* the rest cannot be read */
+	int			 lost;		/* the part's body cannot be */
+	uint64_t		 nlost;		/* parts lost so far */
+	int			 have_positions; /* a positions: line came */
+	int			 call_bad;	/* the calls= line was bad */
+	int			 saw_cost;	/* a cost line came, good or bad */
 };
+
+/* Whether to print one more warning: all of them under --check. */
+static inline int
+shows_warning(struct loader *ld)
+{
+	return ld->opts->check || ++ld->nwarn <= MAX_WARNINGS;
+}
 
 static inline int
 blank(char c)
@@ -187,6 +202,8 @@ void	cga_load_known(struct loader *);
 int	cga_load_foreign(struct loader *);
 /* load.c: one line of the body or header: 0, or -1 after an error. */
 int	cga_load_line(struct loader *, char *);
+/* load.c, --check: the state the lines after a bad line s are read in. */
+void	cga_load_recover(struct loader *, const char *s);
 /* load.c: the cost and jump lines that follow, read in place. */
 void	cga_load_block(struct loader *);
 /* The counts of a summary: or totals: value, added to dst; 0, or -1. */

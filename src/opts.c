@@ -29,7 +29,7 @@
 #define USAGE_HINT	"Try 'cgannotate --help' for more.\n"
 
 enum {
-	OPT_AUTO = 256, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
+	OPT_AUTO = 256, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
 	OPT_EDGE_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_INCLUDE, OPT_INCLUSIVE,
 	OPT_LINES, OPT_LIST_PARTS, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME,
 	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
@@ -40,6 +40,7 @@ enum {
 static const struct option longopts[] = {
 	{ "auto",		required_argument,	NULL, OPT_AUTO },
 	{ "calls",		no_argument,		NULL, OPT_CALLS },
+	{ "check",		no_argument,		NULL, OPT_CHECK },
 	{ "color",		required_argument,	NULL, OPT_COLOR },
 	{ "context",		required_argument,	NULL, OPT_CONTEXT },
 	{ "diff",		required_argument,	NULL, OPT_DIFF },
@@ -113,6 +114,8 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
+"      --check             check each profile against the format, report\n"
+"                          every problem, and print a verdict for each\n"
 "      --format=text|tsv|json|dot\n"
 "                          the report as text, tab-separated rows, JSON or\n"
 "                          a Graphviz call graph [text]\n"
@@ -128,7 +131,8 @@ usage(FILE *out)
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
 "With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
-"the current directory.  Exit status: 0 done, 1 bad input, 2 bad usage.\n",
+"the current directory.  Exit status: 0 done, 1 bad input (--check: an\n"
+"error found), 2 bad usage.\n",
 	    out);
 }
 
@@ -570,6 +574,8 @@ option(struct cga_opts *o, int ch, const char *arg)
 		return flag_option(&o->lines);
 	case OPT_LIST_PARTS:
 		return flag_option(&o->list_parts);
+	case OPT_CHECK:
+		return flag_option(&o->check);
 	case OPT_DIFF:
 		o->diff = arg;
 		return 0;
@@ -706,7 +712,8 @@ cga_opts_classify(struct cga_opts *o, int n, char **args)
 			cga_usage_error("empty file name");
 			return -1;
 		}
-		if (is_profile(args[i]))
+		/* --check: every file named is a profile to check. */
+		if (o->check || is_profile(args[i]))
 			o->profiles[o->nprofiles++] = args[i];
 		else
 			o->sources[o->nsources++] = args[i];

@@ -35,6 +35,7 @@ struct cga_opts {
 	uint64_t	 *parts;	/* --part numbers */
 	size_t		  nparts;
 	int		  list_parts;
+	int		  check;	/* --check: the lint of writers */
 	const char	 *diff;		/* --diff: the older profile */
 	const struct cga_format *format;	/* --format, or --list-parts */
 	int		  calls;	/* --calls: tsv rows of call edges */

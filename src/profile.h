@@ -101,6 +101,7 @@ struct cga_call {
 					/* (inclusive.c); NULL: the same */
 	int		 recursive;	/* caller and callee in one cycle */
 	uint64_t	 seq;		/* the order edges were made in */
+	uint64_t	 line;		/* --check: its first cost line */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
 	UT_hash_handle	 hh;
@@ -187,6 +188,7 @@ struct cga_profile {
 
 	uint64_t	 *total;	/* program total: the parts' totals summed */
 	int		  calculated;	/* some part's total came from cost lines */
+	int		  truncated;	/* some part looked cut short */
 
 	/*
 	 * Files and functions are found through their interned names; these
