@@ -50,6 +50,7 @@ struct held {
 
 static struct {
 	int		 on;
+	int		 mute;		/* dropped, not even counted */
 	struct held	*v;
 	size_t		 n;
 	unsigned long	 count[2];	/* errors, warnings */
@@ -78,6 +79,10 @@ emit_at(FILE *m, char **buf, size_t *len, uint64_t line, int warn)
 		cga_oom();
 	cga_diag_count++;
 	snprintf(cga_diag_last, sizeof(cga_diag_last), "%s", *buf);
+	if (hold.on && hold.mute) {
+		free(*buf);
+		return;
+	}
 	if (hold.on) {
 		hold_add(line, warn, *buf);
 		return;
@@ -98,6 +103,12 @@ emit(FILE *m, char **buf, size_t *len)
 	if (fflush(m) != 0)
 		cga_oom();
 	emit_at(m, buf, len, 0, strstr(*buf, ": warning: ") != NULL);
+}
+
+void
+cga_diag_mute(int on)
+{
+	hold.mute = on;
 }
 
 void
@@ -129,7 +140,8 @@ cga_diag_release(const char *path, unsigned long *errors,
 	int	 w;
 
 	hold.on = 0;
-	qsort(hold.v, hold.n, sizeof(*hold.v), held_cmp);
+	if (hold.n > 1)
+		qsort(hold.v, hold.n, sizeof(*hold.v), held_cmp);
 	for (i = 0; i < hold.n; i++) {
 		if (!cga_diag_silent) {
 			fflush(stdout);
@@ -383,8 +395,8 @@ static const struct {
  * them: they end printf formats).
  */
 static const char *const specs[CGA_MSG__COUNT] = {
-	[CGA_MSG_POSITION] = "the format requires each cost line to start "
-	    "with the positions positions: names",
+	[CGA_MSG_POSITION] = "the format requires a cost line to start with "
+	    "a position for each of positions:",
 	[CGA_MSG_POSITION_BELOW] = "the format requires a position of 0 or "
 	    "more",
 	[CGA_MSG_COUNTS_MORE] = "the format requires at most one count for "

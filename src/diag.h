@@ -42,6 +42,8 @@ void	cga_diag_progress_end(void);
  */
 #define CGA_DIAG_HOLD_MAX	100
 void	cga_diag_hold(void);
+/* While held: drops the messages from now on (1), or no more (0). */
+void	cga_diag_mute(int);
 void	cga_diag_release(const char *path, unsigned long *errors,
 	    unsigned long *warnings);
 

@@ -94,8 +94,8 @@ file_end(struct loader *ld)
 			    CGA_MSG_NO_EVENTS, NULL, 0);
 		return -1;
 	}
-	/* --check: bad cost lines are no empty report. */
-	if (ld->nkept > 0 && !ld->costs && !ld->saw_cost)
+	/* --check: the format asks for no cost line; no report is shown. */
+	if (ld->nkept > 0 && !ld->costs && !ld->opts->check)
 		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_COSTS, NULL,
 		    0);
 	/* A part that only had a header, or was left out, adds nothing. */

@@ -595,7 +595,6 @@ cost_line(struct loader *ld, const char *s)
 		return -1;
 	if (ld->skip)
 		return 0;
-	ld->saw_cost = ld->opts->check;
 	if ((m = counts_read(ld, &s, pos, &k, &err)) != CGA_MSG_OK) {
 		if (m == CGA_MSG_COUNTS_MORE && ld->opts->check &&
 		    !ld->have_positions)

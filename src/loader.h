@@ -155,7 +155,6 @@ struct loader {
 	uint64_t		 nlost;		/* parts lost so far */
 	int			 have_positions; /* a positions: line came */
 	int			 call_bad;	/* the calls= line was bad */
-	int			 saw_cost;	/* a cost line came, good or bad */
 };
 
 /* Whether to print one more warning: all of them under --check. */

@@ -225,8 +225,17 @@ check_one(const char *path, const struct cga_load_opts *lo)
 	r = cga_profile_load(p, path, lo);
 	if (r == 0)
 		r = cga_profile_finish(p);
-	if (r == 0 && (r = cga_profile_inclusive(p)) == 0)
+	/*
+	 * Inclusive costs only mark the calls within cycles, for the check
+	 * of calls: what they say of the report shown (costs held at the
+	 * total, a sum past 64 bits) is no problem of the file's.
+	 */
+	cga_diag_mute(1);
+	if (r == 0 && cga_profile_inclusive(p) == 0) {
+		cga_diag_mute(0);
 		cga_lint_calls(p, path);
+	}
+	cga_diag_mute(0);
 	cga_diag_release(path, &e, &w);
 	cga_profile_free(p);
 	if (r == -1 && e == 0)
