@@ -263,6 +263,8 @@ cga_run_check(const struct cga_opts *o)
 
 	for (i = 0; i < o->nprofiles; i++)
 		stdin_count += strcmp(o->profiles[i], "-") == 0;
+	if (o->diff != NULL)
+		stdin_count += strcmp(o->diff, "-") == 0;
 	if (stdin_count > 1) {
 		cga_diag("-: standard input named twice");
 		return 1;
@@ -274,6 +276,9 @@ cga_run_check(const struct cga_opts *o)
 	cga_diag_spec = 1;
 	for (i = 0; i < o->nprofiles; i++)
 		rc |= check_one(o->profiles[i], &lo);
+	/* --diff's profile is one more to check. */
+	if (o->diff != NULL)
+		rc |= check_one(o->diff, &lo);
 	cga_diag_spec = 0;
 	return rc;
 }

@@ -73,5 +73,13 @@ result $? "[$seven without --check]: $(cat "$tmp/err")"
     [ "$(wc -l <"$tmp/err")" = 2 ]
 result $? "[totals-mismatch twice]: $(cat "$tmp/out")"
 
+# --diff's profile is one more to check, after the others.
+"$bin" --check --diff testdata/hand/totals-mismatch.callgrind "$clean" \
+    >"$tmp/out" 2>/dev/null
+[ $? = 1 ] && printf '%s\n' "$clean: ok" \
+    "testdata/hand/totals-mismatch.callgrind: 1 error, 0 warnings" |
+    diff -u - "$tmp/out" >/dev/null
+result $? "[--check --diff]: verdicts: $(cat "$tmp/out")"
+
 echo "lint: $passed passed, $failed failed"
 [ "$failed" = 0 ]
