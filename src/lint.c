@@ -47,29 +47,44 @@ above_total(const struct cga_profile *p, const struct cga_call *c)
  * cut short or signed (differences).
  */
 unsigned long
-cga_lint_calls(const struct cga_profile *p, const char *path)
+cga_lint_calls(struct cga_profile *p, const char *path)
 {
 	const struct cga_fn	*fn;
-	const struct cga_call	*c;
+	const struct cga_site	*s;
+	struct cga_call		*c;
+	uint64_t		*first;
 	unsigned long		 n = 0;
 	char			*list;
+	size_t			 i;
+	uint64_t		 nseq = p->callseq;
 
 	/* A truncated profile's total lacks what its calls' costs hold. */
 	if (p->diff || p->truncated || p->total == NULL)
 		return 0;
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (fn->merged != NULL)
-			continue;
+	/*
+	 * The first cost line of each edge, by its number (seq), from the
+	 * call sites, which --check keeps with the profile line of each.
+	 */
+	first = xcalloc(nseq + 1, sizeof(*first));
+	for (i = 0; i < p->nsites; i++) {
+		s = cga_site_at(p, i);
+		c = cga_call_get(p, s->key.caller, s->key.callee);
+		if (c->seq < nseq && (first[c->seq] == 0 ||
+		    s->lineno < first[c->seq]))
+			first[c->seq] = s->lineno;
+	}
+	for (fn = p->fns; fn != NULL; fn = fn->next)
 		for (c = fn->out; c != NULL; c = c->next_out) {
 			if (c->recursive || c->count == 0 ||
 			    (list = above_total(p, c)) == NULL)
 				continue;
-			cga_diag_msgf(path, c->line, CGA_MSG_CALL_ABOVE_TOTAL,
+			cga_diag_msgf(path, c->seq < nseq ?
+			    first[c->seq] : 0, CGA_MSG_CALL_ABOVE_TOTAL,
 			    c->key.caller->display, c->key.callee->display,
 			    list);
 			free(list);
 			n++;
 		}
-	}
+	free(first);
 	return n;
 }

@@ -9,6 +9,6 @@ struct cga_profile;
  * the program total: an error each, named by path and the call's first
  * cost line.  Returns how many.
  */
-unsigned long	cga_lint_calls(const struct cga_profile *, const char *path);
+unsigned long	cga_lint_calls(struct cga_profile *, const char *path);
 
 #endif

@@ -558,8 +558,6 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 		if (ld->call == NULL || ld->call->key.caller != fn ||
 		    ld->call->key.callee != ld->callee)
 			ld->call = cga_call_get(p, fn, ld->callee);
-		if (ld->opts->check && ld->call->line == 0)
-			ld->call->line = ld->in.lineno;
 		if (cga_count_add(p, &ld->call->count, ld->call_count) == -1)
 			return cga_load_bad(ld, CGA_MSG_CALL_COUNT_SUM);
 		if (cost_add(adder_of(ld), ld->call->cost, NULL, NULL, ld->cnt,

@@ -504,8 +504,6 @@ call_move(struct cga_profile *p, struct cga_call *c, struct cga_fn *caller,
 	/* It stands where the first of the two was made. */
 	if (c->seq < to->seq)
 		to->seq = c->seq;
-	if (c->line != 0 && (to->line == 0 || c->line < to->line))
-		to->line = c->line;
 	if (cga_count_add(p, &to->count, c->count) == -1 ||
 	    cga_cost_add(p, to->cost, c->cost) == -1)
 		return -1;

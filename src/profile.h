@@ -101,7 +101,6 @@ struct cga_call {
 					/* (inclusive.c); NULL: the same */
 	int		 recursive;	/* caller and callee in one cycle */
 	uint64_t	 seq;		/* the order edges were made in */
-	uint64_t	 line;		/* --check: its first cost line */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
 	UT_hash_handle	 hh;
