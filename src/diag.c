@@ -388,6 +388,9 @@ static const struct {
 	    "the program total (%s)", 0 },
 	[CGA_MSG_COUNTS_NO_POSITIONS] = { "more counts than events, and no "
 	    "positions: line", 0 },
+	[CGA_MSG_VERSION_LATE] = { "version: line after other header lines",
+	    0 },
+	[CGA_MSG_EVENTS_AGAIN] = { "events: line again in the same part", 0 },
 };
 
 /*
@@ -416,6 +419,10 @@ static const char *const specs[CGA_MSG__COUNT] = {
 	    "each id used alone as '(id)'",
 	[CGA_MSG_ID_TWICE] = "the format makes '(id) name' hold to the end of "
 	    "the file",
+	[CGA_MSG_VERSION_LATE] = "the format requires version:, when given, "
+	    "to be the first header line",
+	[CGA_MSG_EVENTS_AGAIN] = "the format requires exactly one events: "
+	    "line in each part's header",
 	[CGA_MSG_VERSION_UNSUPPORTED] = "the format of this specification "
 	    "is version 1",
 	[CGA_MSG_POSITIONS_ORDER] = "the format requires instr, bb and line "

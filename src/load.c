@@ -785,6 +785,7 @@ new_run(struct loader *ld)
 	if (cga_ids_end(ld) == -1)
 		return -1;
 	cga_ids_clear(ld);
+	ld->nheader = 0;	/* a new file: version: may come first again */
 	return 0;
 }
 

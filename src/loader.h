@@ -1,8 +1,8 @@
 /*
  * loader.h: the state of the profile reader, and the helpers its stages
  * share; used by file.c (the file as a whole), load.c (the body),
- * header.c (header lines, events, parts) and ids.c (names and their ids)
- * only.
+ * header.c (header lines, parts), events.c (events: and event: lines) and
+ * ids.c (names and their ids) only.
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -155,6 +155,8 @@ struct loader {
 	uint64_t		 nlost;		/* parts lost so far */
 	int			 have_positions; /* a positions: line came */
 	int			 call_bad;	/* the calls= line was bad */
+	uint64_t		 nheader;	/* header lines of the file so far */
+	int			 part_events;	/* events: lines of the part */
 };
 
 /* Whether to print one more warning: all of them under --check. */
@@ -213,9 +215,17 @@ int	cga_header_line(struct loader *, const char *key, size_t klen,
 	    char *value);
 void	cga_part_begin(struct loader *);
 int	cga_part_end(struct loader *);
+/* --check: the part's body cannot be read; it is left out (as by --part). */
+void	cga_part_lose(struct loader *);
 /* The first position or cost line of a part: 0, or -1. */
 int	cga_body_begin(struct loader *);
 void	cga_header_free(struct loader *);
+
+/* events.c */
+int	cga_events_line(struct loader *, const char *value);
+int	cga_event_line(struct loader *, char *value);
+/* Fixes the events once a cost, position or summary line needs them. */
+int	cga_events_need(struct loader *);
 
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
