@@ -9,6 +9,7 @@
 #include "xalloc.h"
 
 int	cga_diag_silent;
+int	cga_diag_spec;
 /* Set while a progress line is on standard error: wiped before a message. */
 static int	cga_diag_progress;
 unsigned long	cga_diag_count;
@@ -35,14 +36,57 @@ begin(char **buf, size_t *len)
 	return m;
 }
 
-/* Counts and keeps the message, and prints it unless silent. */
+/*
+ * Messages held while a file is checked (--check), to be printed in the
+ * order of their lines: at most CGA_DIAG_HOLD_MAX errors and as many
+ * warnings, in the order they came; the rest only counted.
+ */
+struct held {
+	uint64_t	 line;		/* 0 (the file as a whole): last */
+	size_t		 seq;
+	int		 warn;
+	char		*text;
+};
+
+static struct {
+	int		 on;
+	int		 mute;		/* dropped, not even counted */
+	struct held	*v;
+	size_t		 n;
+	unsigned long	 count[2];	/* errors, warnings */
+} hold;
+
 static void
-emit(FILE *m, char **buf, size_t *len)
+hold_add(uint64_t line, int warn, char *text)
+{
+	hold.count[warn]++;
+	if (hold.count[warn] > CGA_DIAG_HOLD_MAX) {
+		free(text);
+		return;
+	}
+	hold.v = xreallocarray(hold.v, hold.n + 1, sizeof(*hold.v));
+	hold.v[hold.n].line = line;
+	hold.v[hold.n].seq = hold.n;
+	hold.v[hold.n].warn = warn;
+	hold.v[hold.n++].text = text;
+}
+
+/* Counts and keeps the message, and prints it unless silent or held. */
+static void
+emit_at(FILE *m, char **buf, size_t *len, uint64_t line, int warn)
 {
 	if (fclose(m) != 0)
 		cga_oom();
 	cga_diag_count++;
 	snprintf(cga_diag_last, sizeof(cga_diag_last), "%s", *buf);
+	if (hold.on && hold.mute) {
+		free(*buf);
+		return;
+	}
+	if (hold.on) {
+		hold_add(line, warn, *buf);
+		return;
+	}
 	if (!cga_diag_silent) {
 		fflush(stdout);
 		wipe_progress();
@@ -50,6 +94,72 @@ emit(FILE *m, char **buf, size_t *len)
 		putc('\n', stderr);
 	}
 	free(*buf);
+}
+
+/* A message of no line: a warning when it says so after its path. */
+static void
+emit(FILE *m, char **buf, size_t *len)
+{
+	if (fflush(m) != 0)
+		cga_oom();
+	emit_at(m, buf, len, 0, strstr(*buf, ": warning: ") != NULL);
+}
+
+void
+cga_diag_mute(int on)
+{
+	hold.mute = on;
+}
+
+void
+cga_diag_hold(void)
+{
+	hold.on = 1;
+	hold.n = 0;
+	hold.count[0] = hold.count[1] = 0;
+}
+
+/* By line, the file's own messages (line 0) last; then as they came. */
+static int
+held_cmp(const void *a, const void *b)
+{
+	const struct held	*x = a, *y = b;
+	uint64_t		 lx = x->line - 1, ly = y->line - 1;
+
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void
+cga_diag_release(const char *path, unsigned long *errors,
+    unsigned long *warnings)
+{
+	static const char *const kinds[2] = { "errors", "warnings" };
+	size_t	 i;
+	int	 w;
+
+	hold.on = 0;
+	if (hold.n > 1)
+		qsort(hold.v, hold.n, sizeof(*hold.v), held_cmp);
+	for (i = 0; i < hold.n; i++) {
+		if (!cga_diag_silent) {
+			fflush(stdout);
+			wipe_progress();
+			fputs(hold.v[i].text, stderr);
+			putc('\n', stderr);
+		}
+		free(hold.v[i].text);
+	}
+	free(hold.v);
+	hold.v = NULL;
+	hold.n = 0;
+	for (w = 0; w < 2; w++)
+		if (hold.count[w] > CGA_DIAG_HOLD_MAX)
+			cga_diag("%s: %lu more %s not shown", path,
+			    hold.count[w] - CGA_DIAG_HOLD_MAX, kinds[w]);
+	*errors = hold.count[0];
+	*warnings = hold.count[1];
 }
 
 /*
@@ -105,7 +215,7 @@ positioned(const char *path, uint64_t line, const char *kind, const char *msg,
 		putc(':', m);
 		quote(m, text, len);
 	}
-	emit(m, &buf, &blen);
+	emit_at(m, &buf, &blen, line, *kind != '\0');
 }
 
 void
@@ -269,14 +379,92 @@ static const struct {
 	[CGA_MSG_TOO_WIDE] = { "profile too costly to hold: %zu events for "
 	    "each function and line need more than %llu MiB, the limit for "
 	    "%llu bytes read (1 GiB plus 16 bytes for each byte read)", 0 },
+	/* --check only. */
+	[CGA_MSG_ID_TWICE] = { "name id defined again with another name (it "
+	    "was '%s')", 0 },
+	[CGA_MSG_TOTALS_WRONG] = { "totals: line disagrees with the sum of "
+	    "the cost lines (%s)", 0 },
+	[CGA_MSG_CALL_ABOVE_TOTAL] = { "calls from %s to %s cost more than "
+	    "the program total (%s)", 0 },
+	[CGA_MSG_COUNTS_NO_POSITIONS] = { "more counts than events, and no "
+	    "positions: line", 0 },
+	[CGA_MSG_VERSION_LATE] = { "version: line after other header lines",
+	    0 },
+	[CGA_MSG_EVENTS_AGAIN] = { "events: line again in the same part", 0 },
 };
+
+/*
+ * What the format requires, added to a message under --check (no '%' in
+ * them: they end printf formats).
+ */
+static const char *const specs[CGA_MSG__COUNT] = {
+	[CGA_MSG_POSITION] = "the format requires a cost line to start with "
+	    "a position for each of positions:",
+	[CGA_MSG_POSITION_BELOW] = "the format requires a position of 0 or "
+	    "more",
+	[CGA_MSG_COUNTS_MORE] = "the format requires at most one count for "
+	    "each event of the events: line",
+	[CGA_MSG_COUNTS_NO_POSITIONS] = "without one, a cost line has one "
+	    "position, its line: the format requires a positions: line "
+	    "naming each position column",
+	[CGA_MSG_COUNT] = "the format requires counts to be numbers",
+	[CGA_MSG_CALLS] = "the format requires 'calls=COUNT TARGET-POSITION'",
+	[CGA_MSG_CALLS_NO_CFN] = "the format requires a cfn= line naming "
+	    "the function called",
+	[CGA_MSG_CALLS_NO_COST] = "the format requires a cost line after "
+	    "each calls= line",
+	[CGA_MSG_CALLS_PENDING] = "the format requires a cost line after "
+	    "each calls= line",
+	[CGA_MSG_ID_UNDEFINED] = "the format requires '(id) name' to define "
+	    "each id used alone as '(id)'",
+	[CGA_MSG_ID_TWICE] = "the format makes '(id) name' hold to the end of "
+	    "the file",
+	[CGA_MSG_VERSION_LATE] = "the format requires version:, when given, "
+	    "to be the first header line",
+	[CGA_MSG_EVENTS_AGAIN] = "the format requires exactly one events: "
+	    "line in each part's header",
+	[CGA_MSG_VERSION_UNSUPPORTED] = "the format of this specification "
+	    "is version 1",
+	[CGA_MSG_POSITIONS_ORDER] = "the format requires instr, bb and line "
+	    "in this order",
+	[CGA_MSG_EVENTS_NONE] = "the format requires at least one event name",
+	[CGA_MSG_EVENTS_MISSING] = "the format requires an events: line "
+	    "before the first cost line",
+	[CGA_MSG_NO_EVENTS] = "the format requires an events: line in every "
+	    "profile",
+	[CGA_MSG_SUM_DISAGREES] = "the format requires a summary: at least "
+	    "the sum of the cost lines",
+	[CGA_MSG_TOTALS_WRONG] = "the format requires totals: to be the sum "
+	    "of all cost lines",
+	[CGA_MSG_CALL_ABOVE_TOTAL] = "the cost line after calls= is the "
+	    "calls' inclusive cost, which the program total holds",
+};
+
+/* A message's text, with what the format requires under --check (free). */
+static char *
+msg_text(enum cga_msg id)
+{
+	const char	*spec = cga_diag_spec ? specs[id] : NULL;
+	char		*s;
+	size_t		 n;
+
+	if (spec == NULL)
+		return xstrdup(msgs[id].text);
+	n = strlen(msgs[id].text) + strlen(spec) + 4;
+	s = xmalloc(n);
+	snprintf(s, n, "%s (%s)", msgs[id].text, spec);
+	return s;
+}
 
 void
 cga_diag_msg(const char *path, uint64_t line, enum cga_msg id,
     const char *text, size_t len)
 {
-	positioned(path, line, msgs[id].warn ? "warning: " : "",
-	    msgs[id].text, text, len);
+	char	*msg = msg_text(id);
+
+	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, text,
+	    len);
+	free(msg);
 }
 
 void
@@ -284,15 +472,16 @@ cga_diag_msgf(const char *path, uint64_t line, enum cga_msg id, ...)
 {
 	va_list	 ap;
 	FILE	*m;
-	char	*msg;
+	char	*msg, *fmt = msg_text(id);
 	size_t	 mlen;
 
 	m = open_memstream(&msg, &mlen);
 	if (m == NULL)
 		cga_oom();
 	va_start(ap, id);
-	vfprintf(m, msgs[id].text, ap);
+	vfprintf(m, fmt, ap);
 	va_end(ap);
+	free(fmt);
 	if (fclose(m) != 0)
 		cga_oom();
 	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, NULL,
@@ -305,11 +494,12 @@ cga_diag_msgfq(const char *path, uint64_t line, enum cga_msg id,
     const char *text, size_t len, ...)
 {
 	va_list	 ap;
-	char	*msg;
+	char	*msg, *fmt = msg_text(id);
 
 	va_start(ap, len);
-	msg = vformat(msgs[id].text, ap);
+	msg = vformat(fmt, ap);
 	va_end(ap);
+	free(fmt);
 	positioned(path, line, msgs[id].warn ? "warning: " : "", msg, text,
 	    len);
 	free(msg);

@@ -8,6 +8,9 @@
 /* Set by the fuzzer: diagnostics are counted, not printed. */
 extern int	cga_diag_silent;
 
+/* Set by --check: a message says what the format requires, where it does. */
+extern int	cga_diag_spec;
+
 /* Longest stretch of offending text quoted in a message. */
 #define CGA_DIAG_QUOTE	60
 
@@ -30,6 +33,19 @@ void	cga_diag_usage(const char *lines, const char *fmt, ...)
 void	cga_diag_progress_show(const char *path, int percent);
 /* Wipes the progress line, if one is shown. */
 void	cga_diag_progress_end(void);
+
+/*
+ * --check: the messages of one file are held from cga_diag_hold() on,
+ * then printed in the order of their lines by cga_diag_release(), at most
+ * CGA_DIAG_HOLD_MAX errors and as many warnings (the first that came),
+ * then "PATH: N more errors not shown"; it counts both kinds.
+ */
+#define CGA_DIAG_HOLD_MAX	100
+void	cga_diag_hold(void);
+/* While held: drops the messages from now on (1), or no more (0). */
+void	cga_diag_mute(int);
+void	cga_diag_release(const char *path, unsigned long *errors,
+	    unsigned long *warnings);
 
 /* cgannotate: MSG ITEM, ITEM, ... */
 void	cga_diag_list(const char *msg, char *const *items, size_t n);
@@ -107,6 +123,12 @@ enum cga_msg {
 	CGA_MSG_GZIP_BAD,
 	CGA_MSG_LINE_LONG,
 	CGA_MSG_TOO_WIDE,
+	CGA_MSG_ID_TWICE,		/* --check only */
+	CGA_MSG_TOTALS_WRONG,
+	CGA_MSG_CALL_ABOVE_TOTAL,
+	CGA_MSG_COUNTS_NO_POSITIONS,
+	CGA_MSG_VERSION_LATE,
+	CGA_MSG_EVENTS_AGAIN,
 	CGA_MSG__COUNT
 };
 

@@ -34,7 +34,7 @@ cga_load_warn(struct loader *ld, enum cga_msg m)
 		    ld->len : sizeof(fl->text));
 		return ld->nforeign == FOREIGN_MAX ? cga_load_foreign(ld) : 0;
 	}
-	if (++ld->nwarn <= MAX_WARNINGS)
+	if (shows_warning(ld))
 		cga_diag_msg(ld->path, ld->in.lineno, m, ld->text, ld->len);
 	return 0;
 }
@@ -49,7 +49,7 @@ cga_load_known(struct loader *ld)
 	ld->known = 1;
 	for (i = 0; i < ld->nforeign; i++) {
 		fl = &ld->foreign[i];
-		if (++ld->nwarn <= MAX_WARNINGS)
+		if (shows_warning(ld))
 			cga_diag_msg(ld->path, fl->line, fl->msg, fl->text,
 			    fl->len);
 	}
@@ -62,6 +62,7 @@ cga_load_foreign(struct loader *ld)
 {
 	const struct foreign	*fl = &ld->foreign[0];
 
+	ld->fatal = 1;
 	cga_diag_msg(ld->path, fl->line, CGA_MSG_NOT_PROFILE, fl->text,
 	    fl->len);
 	return -1;
@@ -87,11 +88,14 @@ file_end(struct loader *ld)
 	if (cga_part_end(ld) == -1)
 		return -1;
 	if (p->ev == NULL) {
-		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_EVENTS, NULL,
-		    0);
+		/* --check: a bad events: line said so already. */
+		if (ld->nlost == 0)
+			cga_diag_msg(ld->path, ld->in.lineno,
+			    CGA_MSG_NO_EVENTS, NULL, 0);
 		return -1;
 	}
-	if (ld->nkept > 0 && !ld->costs)
+	/* --check: the format asks for no cost line; no report is shown. */
+	if (ld->nkept > 0 && !ld->costs && !ld->opts->check)
 		cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_NO_COSTS, NULL,
 		    0);
 	/* A part that only had a header, or was left out, adds nothing. */
@@ -143,10 +147,14 @@ too_wide(void *ctx, size_t need)
 {
 	const struct loader	*ld = ctx;
 
+	unsigned long		 e, w;
+
 	cga_diag_msgf(ld->path, ld->block_line ? ld->block_line :
 	    ld->in.lineno, CGA_MSG_TOO_WIDE, ld->p->nev,
 	    (unsigned long long)(need >> 20),
 	    (unsigned long long)(ld->p->read + ld->in.got));
+	if (ld->opts->check)
+		cga_diag_release(ld->path, &e, &w);
 	exit(1);
 }
 
@@ -184,8 +192,13 @@ cga_profile_load(struct cga_profile *p, const char *path,
 			ld.cut = 1;
 			continue;
 		}
-		if (cga_load_line(&ld, s) == -1)
-			goto out;
+		if (cga_load_line(&ld, s) == -1) {
+			/* --check goes on, unless the rest means nothing. */
+			if (!opts->check || ld.fatal)
+				goto out;
+			cga_load_recover(&ld, s);
+			continue;
+		}
 		cga_load_block(&ld);
 	}
 	if (r == 0 && file_end(&ld) == 0)

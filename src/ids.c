@@ -112,13 +112,17 @@ cga_ids_end(struct loader *ld)
 
 	if (ld->nfwd_open == 0)
 		return 0;
-	/* The first line that used an id never defined. */
-	for (i = 0; ld->fwd[i].name == NULL; i++)
-		;
-	fw = &ld->fwd[i];
-	cga_diag_msg(ld->path, fw->line, CGA_MSG_ID_UNDEFINED, fw->text,
-	    fw->len);
-	return -1;
+	/* The first line that used an id never defined; --check: each. */
+	for (i = 0; i < ld->nfwd; i++) {
+		fw = &ld->fwd[i];
+		if (fw->name == NULL)
+			continue;
+		cga_diag_msg(ld->path, fw->line, CGA_MSG_ID_UNDEFINED,
+		    fw->text, fw->len);
+		if (!ld->opts->check)
+			return -1;
+	}
+	return 0;
 }
 
 /*
@@ -220,12 +224,13 @@ again(struct loader *ld, const char *old)
 {
 	char	 buf[CGA_DIAG_QUOTE + 4];
 
-	if (++ld->nwarn > MAX_WARNINGS)
+	if (!shows_warning(ld))
 		return;
 	snprintf(buf, sizeof(buf), strlen(old) > CGA_DIAG_QUOTE ?
 	    "%.*s..." : "%.*s", CGA_DIAG_QUOTE, old);
-	cga_diag_msgfq(ld->path, ld->in.lineno, CGA_MSG_ID_AGAIN, ld->text,
-	    ld->len, buf);
+	/* --check: the format makes an id hold to the end of the file. */
+	cga_diag_msgfq(ld->path, ld->in.lineno, ld->opts->check ?
+	    CGA_MSG_ID_TWICE : CGA_MSG_ID_AGAIN, ld->text, ld->len, buf);
 }
 
 /* A name interned as --mod-filename and --mod-funcname rewrite it. */

@@ -593,11 +593,20 @@ cost_line(struct loader *ld, const char *s)
 		return -1;
 	if (ld->skip)
 		return 0;
-	if ((m = counts_read(ld, &s, pos, &k, &err)) != CGA_MSG_OK)
+	if ((m = counts_read(ld, &s, pos, &k, &err)) != CGA_MSG_OK) {
+		if (m == CGA_MSG_COUNTS_MORE && ld->opts->check &&
+		    !ld->have_positions)
+			m = CGA_MSG_COUNTS_NO_POSITIONS;
 		return err ? -1 : cga_load_bad(ld, m);
+	}
 	set_last(ld, pos);
 	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
 	fn = current_fn(ld);
+	if (ld->call_bad) {
+		/* --check: the cost of a bad calls= line, read, not kept. */
+		ld->pending_call = ld->call_bad = 0;
+		return 0;
+	}
 	if (ld->pending_call)
 		return call_cost(ld, fn, line, k);
 	if (keeps_lines(ld))
@@ -717,7 +726,8 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 			return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
 		cga_load_known(ld);
 	}
-	if (!ld->in_body && cga_body_begin(ld) == -1)
+	/* --check: a part that cannot be read still defines its ids. */
+	if (!ld->in_body && cga_body_begin(ld) == -1 && !ld->opts->check)
 		return -1;
 	if (k != K_NONE && poskeys[k].ids != ID_KINDS) {
 		/* A part left out still defines names for the parts after. */
@@ -750,13 +760,27 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	}
 }
 
+/*
+ * A calls= line not followed by its cost line: -1, or under --check 0,
+ * the call forgotten and the line read as it is.
+ */
+static int
+calls_pending(struct loader *ld)
+{
+	cga_load_bad(ld, CGA_MSG_CALLS_PENDING);
+	if (!ld->opts->check)
+		return -1;
+	ld->pending_call = ld->call_bad = 0;
+	return 0;
+}
+
 /* Xdebug's profiler_append: a new run in the same file, ids of its own. */
 static int
 new_run(struct loader *ld)
 {
 	cga_load_known(ld);
-	if (ld->pending_call)
-		return cga_load_bad(ld, CGA_MSG_CALLS_PENDING);
+	if (ld->pending_call && calls_pending(ld) == -1)
+		return -1;
 	if (ld->in_body) {
 		if (cga_part_end(ld) == -1)
 			return -1;
@@ -765,6 +789,7 @@ new_run(struct loader *ld)
 	if (cga_ids_end(ld) == -1)
 		return -1;
 	cga_ids_clear(ld);
+	ld->nheader = 0;	/* a new file: version: may come first again */
 	return 0;
 }
 
@@ -775,8 +800,11 @@ cga_load_line(struct loader *ld, char *s)
 	size_t	 klen;
 	char	 c = s[0];
 
-	if (ld->in.line_nul)
+	if (ld->in.line_nul) {
+		/* --check: no profile yet, a binary file. */
+		ld->fatal = !ld->known;
 		return cga_load_bad(ld, CGA_MSG_NUL);
+	}
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
 		if (!ld->in_body && !ld->have_events)
 			/* Header text, such as a cmd: broken over lines. */
@@ -790,8 +818,8 @@ cga_load_line(struct loader *ld, char *s)
 	s = skip_blanks(s);
 	if (*s == '\0')
 		return 0;
-	if (ld->pending_call)
-		return cga_load_bad(ld, CGA_MSG_CALLS_PENDING);
+	if (ld->pending_call && calls_pending(ld) == -1)
+		return -1;
 	for (key = s; islower((unsigned char)*s); s++)
 		;
 	klen = (size_t)(s - key);
@@ -800,4 +828,60 @@ cga_load_line(struct loader *ld, char *s)
 	if (klen > 0 && *s == ':')
 		return cga_header_line(ld, key, klen, s + 1);
 	return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
+}
+
+/*
+ * --check, after an error in line s: the state the lines after it are
+ * read in.  A bad cost line leaves the function as it was, and no call
+ * waits for it any more; the cost line after a bad calls= line is read
+ * and left out; after a bad name line the name is unknown, ???, until
+ * the next line of its kind.
+ */
+void
+cga_load_recover(struct loader *ld, const char *s)
+{
+	struct cga_profile	*p = ld->p;
+	const char		*key;
+	size_t			 klen;
+
+	if ((*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '*') {
+		ld->pending_call = ld->call_bad = 0;
+		return;
+	}
+	for (key = s = skip_blanks(s); islower((unsigned char)*s); s++)
+		;
+	klen = (size_t)(s - key);
+	if (*s != '=' || ld->skip || ld->file == NULL)
+		return;
+	switch (poskey_find(key, klen)) {
+	case K_CALLS:
+		ld->pending_call = ld->call_bad = 1;
+		ld->call_line = ld->in.lineno;
+		break;
+	case K_FN:
+		ld->fnname = NULL;
+		ld->fn = NULL;	/* ??? of the current file */
+		break;
+	case K_FL:
+	case K_FI:
+	case K_FE:
+		ld->file = cga_file_get(p, ld->unknown);
+		ld->fnname = NULL;
+		ld->fn = NULL;
+		break;
+	case K_OB:
+		ld->obj = NULL;
+		break;
+	case K_CFN:
+		ld->callee = cga_fn_get(p, ld->cfile != NULL ? ld->cfile :
+		    ld->file->name, ld->unknown);
+		ld->cfile = NULL;
+		break;
+	case K_CFI:
+	case K_CFL:
+		ld->cfile = ld->unknown;
+		break;
+	default:
+		break;
+	}
 }

@@ -26,6 +26,12 @@ struct cga_load_opts {
 	 */
 	int		(*want_lines)(void *, const char *file);
 	void		*want_ctx;
+	/*
+	 * --check: every problem reported (held by diag.c, see
+	 * cga_diag_hold), the load going on after an error where the lines
+	 * after it can still be read, and a writer's checks added.
+	 */
+	int		 check;
 };
 
 /*

@@ -1,8 +1,8 @@
 /*
  * loader.h: the state of the profile reader, and the helpers its stages
  * share; used by file.c (the file as a whole), load.c (the body),
- * header.c (header lines, events, parts) and ids.c (names and their ids)
- * only.
+ * header.c (header lines, parts), events.c (events: and event: lines) and
+ * ids.c (names and their ids) only.
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -148,7 +148,23 @@ struct loader {
 	uint64_t		 block_line;	/* first line of the block read */
 	uint64_t		 call_count;
 	uint64_t		 call_line;
+
+	/* --check (opts->check) only. */
+	int			 fatal;		/* the rest cannot be read */
+	int			 lost;		/* the part's body cannot be */
+	uint64_t		 nlost;		/* parts lost so far */
+	int			 have_positions; /* a positions: line came */
+	int			 call_bad;	/* the calls= line was bad */
+	uint64_t		 nheader;	/* header lines of the file so far */
+	int			 part_events;	/* events: lines of the part */
 };
+
+/* Whether to print one more warning: all of them under --check. */
+static inline int
+shows_warning(struct loader *ld)
+{
+	return ld->opts->check || ++ld->nwarn <= MAX_WARNINGS;
+}
 
 static inline int
 blank(char c)
@@ -187,6 +203,8 @@ void	cga_load_known(struct loader *);
 int	cga_load_foreign(struct loader *);
 /* load.c: one line of the body or header: 0, or -1 after an error. */
 int	cga_load_line(struct loader *, char *);
+/* load.c, --check: the state the lines after a bad line s are read in. */
+void	cga_load_recover(struct loader *, const char *s);
 /* load.c: the cost and jump lines that follow, read in place. */
 void	cga_load_block(struct loader *);
 /* The counts of a summary: or totals: value, added to dst; 0, or -1. */
@@ -197,9 +215,17 @@ int	cga_header_line(struct loader *, const char *key, size_t klen,
 	    char *value);
 void	cga_part_begin(struct loader *);
 int	cga_part_end(struct loader *);
+/* --check: the part's body cannot be read; it is left out (as by --part). */
+void	cga_part_lose(struct loader *);
 /* The first position or cost line of a part: 0, or -1. */
 int	cga_body_begin(struct loader *);
 void	cga_header_free(struct loader *);
+
+/* events.c */
+int	cga_events_line(struct loader *, const char *value);
+int	cga_event_line(struct loader *, char *value);
+/* Fixes the events once a cost, position or summary line needs them. */
+int	cga_events_need(struct loader *);
 
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,

@@ -66,7 +66,8 @@ find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 		cga_diag_list("no profile named: reading the newest run here:",
 		    o->profiles, o->nprofiles);
 	}
-	if (cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
+	/* --check says what is wrong with an empty file, as with any. */
+	if (!o->check && cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
 		return -1;
 	o->profile = o->profiles[0];
 	/* --diff's profile: an empty one is no profile either. */
@@ -201,6 +202,13 @@ main(int argc, char **argv)
 	rc = 1;
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	if (o.check) {
+		rc = cga_run_check(&o);
+		if (fflush(stdout) == EOF || ferror(stdout))
+			rc = output_error();
+		cga_opts_free(&o);
+		return rc;
+	}
 
 	cwd = current_dir();
 	cga_view_init(&v, &o);

@@ -30,8 +30,8 @@
 #define USAGE_HINT	"Try 'cgannotate --help' for more.\n"
 
 enum {
-	OPT_AUTO = 256, OPT_BY, OPT_CALLS, OPT_COLOR, OPT_CONTEXT, OPT_DIFF,
-	OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
+	OPT_AUTO = 256, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
+	OPT_DIFF, OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
 	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
 	OPT_INCLUDE, OPT_INCLUSIVE,
 	OPT_LINES, OPT_LIST_PARTS, OPT_MAX_DEPTH, OPT_MOD_FILENAME,
@@ -45,6 +45,7 @@ static const struct option longopts[] = {
 	{ "auto",		required_argument,	NULL, OPT_AUTO },
 	{ "by",			required_argument,	NULL, OPT_BY },
 	{ "calls",		no_argument,		NULL, OPT_CALLS },
+	{ "check",		no_argument,		NULL, OPT_CHECK },
 	{ "color",		required_argument,	NULL, OPT_COLOR },
 	{ "context",		required_argument,	NULL, OPT_CONTEXT },
 	{ "diff",		required_argument,	NULL, OPT_DIFF },
@@ -141,6 +142,8 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
+"      --check             check each profile against the format, report\n"
+"                          every problem, and print a verdict for each\n"
 "      --fail-above=EVENT:N[%][,...]\n"
 "                          with --diff: exit 3 when EVENT's total rose by\n"
 "                          more than N (or N % of OLD's total)\n"
@@ -164,8 +167,9 @@ usage(FILE *out)
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
 "With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
-"the current directory.  Exit status: 0 done, 1 bad input, 2 bad usage,\n"
-"3 a limit of --fail-above or --fail-above-function passed.\n",
+"the current directory.  Exit status: 0 done, 1 bad input (--check: an\n"
+"error found), 2 bad usage, 3 a limit of --fail-above or\n"
+"--fail-above-function passed.\n",
 	    out);
 }
 
@@ -681,6 +685,8 @@ option(struct cga_opts *o, int ch, const char *arg)
 		return flag_option(&o->lines);
 	case OPT_LIST_PARTS:
 		return flag_option(&o->list_parts);
+	case OPT_CHECK:
+		return flag_option(&o->check);
 	case OPT_DIFF:
 		o->diff = arg;
 		return 0;
@@ -844,7 +850,8 @@ cga_opts_classify(struct cga_opts *o, int n, char **args)
 			cga_usage_error("empty file name");
 			return -1;
 		}
-		if (is_profile(args[i]))
+		/* --check: every file named is a profile to check. */
+		if (o->check || is_profile(args[i]))
 			o->profiles[o->nprofiles++] = args[i];
 		else
 			o->sources[o->nsources++] = args[i];

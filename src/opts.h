@@ -41,6 +41,7 @@ struct cga_opts {
 	uint64_t	 *parts;	/* --part numbers */
 	size_t		  nparts;
 	int		  list_parts;
+	int		  check;	/* --check: the lint of writers */
 	const char	 *diff;		/* --diff: the older profile */
 	struct cga_gate_limit *fail_above;	/* --fail-above and */
 	size_t		  nfail_above;	/* --fail-above-function, in order */

@@ -196,6 +196,7 @@ struct cga_profile {
 
 	uint64_t	 *total;	/* program total: the parts' totals summed */
 	int		  calculated;	/* some part's total came from cost lines */
+	int		  truncated;	/* some part looked cut short */
 
 	/*
 	 * Files and functions are found through their interned names; these

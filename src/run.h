@@ -37,5 +37,11 @@ int	  cga_run_load(struct cga_profile *p, struct cga_profile *old,
  * format's CGA_NEED_* bits) asks; 0, or -1 after an error was printed.
  */
 int	  cga_run_finish(struct cga_profile *, unsigned needs);
+/*
+ * --check: each profile read on its own to its end, its problems on
+ * standard error in line order, "PATH: ok" or "PATH: N errors, M
+ * warnings" on standard output.  0 when no profile has an error, else 1.
+ */
+int	  cga_run_check(const struct cga_opts *);
 
 #endif

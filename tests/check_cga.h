@@ -30,6 +30,7 @@ Suite	*opts_suite(void);
 Suite	*input_suite(void);
 Suite	*diff_suite(void);
 Suite	*gate_suite(void);
+Suite	*lint_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,
