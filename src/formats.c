@@ -8,6 +8,7 @@ const struct cga_format *const cga_formats[] = {
 	&cga_format_tsv,
 	&cga_format_json,
 	&cga_format_dot,
+	&cga_format_callgrind,
 	NULL
 };
 

@@ -32,6 +32,7 @@ extern const struct cga_format cga_format_text;	/* report.c */
 extern const struct cga_format cga_format_tsv;	/* tsv.c */
 extern const struct cga_format cga_format_json;	/* json.c */
 extern const struct cga_format cga_format_dot;	/* dot.c */
+extern const struct cga_format cga_format_callgrind;	/* callgrind.c */
 extern const struct cga_format cga_format_parts;	/* --list-parts */
 
 /* The formats --format names, NULL-terminated, in the order --help lists. */

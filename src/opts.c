@@ -19,9 +19,8 @@
 #include "load.h"
 #include "num.h"
 #include "opts.h"
+#include "version.h"
 #include "xalloc.h"
-
-#define CGA_VERSION	"0.1.0"
 
 /* The SYNOPSIS of man/cgannotate.1, and the hint after a usage error. */
 #define USAGE_LINE \
@@ -113,9 +112,10 @@ usage(FILE *out)
 "      --part=N            read only part N of the profile (repeatable)\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
-"      --format=text|tsv|json|dot\n"
+"      --format=text|tsv|json|dot|callgrind\n"
 "                          the report as text, tab-separated rows, JSON or\n"
-"                          a Graphviz call graph [text]\n"
+"                          a Graphviz call graph, or what was loaded as one\n"
+"                          Callgrind file [text]\n"
 "      --node-threshold=N, --edge-threshold=N\n"
 "                          dot: leave out functions and calls under N %\n"
 "                          of the total [0.5, 0.1]\n"
@@ -654,6 +654,12 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		return rc;
 	if (o->list_parts)
 		o->format = &cga_format_parts;
+	/* A difference's call counts can be negative, which calls= cannot. */
+	if (o->format == &cga_format_callgrind && o->diff != NULL) {
+		cga_usage_error("--format=callgrind writes no difference: "
+		    "--diff %s", o->diff);
+		return -1;
+	}
 	if (o->color == -1)
 		o->color = color_auto();
 	warn_ignored(o);

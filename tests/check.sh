@@ -88,9 +88,9 @@ run() {
 # The scripts of the golden group, and those run again with ASan and UBSan
 # (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
-	reader limits bounds run escape stdin sources long-lines ids"
+	reader limits bounds run escape stdin sources long-lines ids roundtrip"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
-	run escape stdin sources ids"
+	run escape stdin sources ids roundtrip"
 
 group_unit() {
 	build build/check_cga || return
