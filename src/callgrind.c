@@ -212,9 +212,8 @@ put_piece(struct writer *w, struct cga_piece *pc)
 
 	if (pc->done)
 		return;
-	if (pc->owner != NULL && pc->owner != pc->key.fn &&
-	    (op = cga_piece_find(&w->pc, pc->owner, pc->key.file,
-	    pc->key.line)) != NULL)
+	if (pc->ref->fn != NULL && pc->ref->fn != pc->key.fn &&
+	    (op = cga_piece_find(&w->pc, pc->ref->fn, pc)) != NULL)
 		put_piece(w, op);
 	switch_to(w, pc->key.fn, pc->key.file->name);
 	put_position(w, pc->key.line);

@@ -8,7 +8,7 @@
 struct lside {
 	size_t			 n, cap;
 	const struct cga_file	**file;
-	struct cga_lineref	*ref;
+	const struct cga_lineref **ref;		/* into their file's lines */
 	uint64_t		*rem;		/* n * nrec */
 };
 
@@ -26,29 +26,33 @@ struct pfile {
 	size_t			 nfns;
 	size_t			*firstline;	/* per event: a line defining */
 	size_t			*firstfn;	/* it, a function; n: none */
+	size_t			 base;		/* its lines' place in byline */
 };
 
+/* The piece of fn at a line of file (ref: in the file's lines). */
 static struct cga_piece *
 piece_get(struct cga_pieces *w, const struct cga_fn *fn,
     const struct cga_file *file, const struct cga_lineref *ref)
 {
-	struct cga_piece_key	 k;
-	struct cga_piece		*pc;
+	const struct pfile	*fi = &w->fi[file->id];
+	struct cga_piece	*pc, **head;
 
-	memset(&k, 0, sizeof(k));
-	k.fn = fn;
-	k.file = file;
-	k.line = ref->line;
-	HASH_FIND(hh, w->pieces, &k, sizeof(k), pc);
-	if (pc != NULL)
-		return pc;
-	pc = xcalloc(1, sizeof(*pc));
-	pc->key = k;
-	pc->owner = ref->fn;
-	pc->lcost = ref->cost;
-	pc->cost = xcalloc(w->p->cw, sizeof(uint64_t));
-	HASH_ADD(hh, w->pieces, key, sizeof(k), pc);
-	w->npieces++;
+	head = &w->byline[fi->base + (size_t)(ref - fi->lines)];
+	for (pc = *head; pc != NULL; pc = pc->next)
+		if (pc->key.fn == fn)
+			return pc;
+	pc = xcalloc(1, sizeof(*pc) + w->p->cw * sizeof(uint64_t));
+	pc->key.fn = fn;
+	pc->key.file = file;
+	pc->key.line = ref->line;
+	pc->ref = ref;
+	pc->next = *head;
+	*head = pc;
+	if (w->npieces == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 1024;
+		w->all = xreallocarray(w->all, w->cap, sizeof(*w->all));
+	}
+	w->all[w->npieces++] = pc;
 	return pc;
 }
 
@@ -109,7 +113,7 @@ pair_off(struct cga_pieces *w, struct lside *ls, struct fside *fs, size_t e)
 			x = *a;
 		else
 			x = cga_magnitude(*a) <= cga_magnitude(*b) ? *a : *b;
-		piece_add(w, fs->fn[j], ls->file[i], &ls->ref[i], e, x);
+		piece_add(w, fs->fn[j], ls->file[i], ls->ref[i], e, x);
 		take(w, a, x);
 		take(w, b, x);
 	}
@@ -128,14 +132,14 @@ pair_owners(struct cga_pieces *w, struct lside *ls, struct fside *fs,
 	uint64_t	*a, *b, x;
 
 	for (i = 0; i < ls->n && !w->err; i++) {
-		if (ls->ref[i].fn == NULL || (j = slot[ls->ref[i].fn->id]) == 0)
+		if (ls->ref[i]->fn == NULL || (j = slot[ls->ref[i]->fn->id]) == 0)
 			continue;
 		a = &ls->rem[i * nr + e];
 		b = &fs->rem[(j - 1) * nr + e];
 		if (*a == 0 || *b == 0 || negative(w, *a) != negative(w, *b))
 			continue;
 		x = cga_magnitude(*a) <= cga_magnitude(*b) ? *a : *b;
-		piece_add(w, fs->fn[j - 1], ls->file[i], &ls->ref[i], e, x);
+		piece_add(w, fs->fn[j - 1], ls->file[i], ls->ref[i], e, x);
 		take(w, a, x);
 		take(w, b, x);
 	}
@@ -173,7 +177,7 @@ settle_rest(struct cga_pieces *w, struct lside *ls, struct fside *fs, size_t e)
 	for (i = 0; i < ls->n; i++) {
 		r = &ls->rem[i * nr + e];
 		if (*r != 0)
-			piece_add(w, fs->fn[fs->n - 1], ls->file[i], &ls->ref[i],
+			piece_add(w, fs->fn[fs->n - 1], ls->file[i], ls->ref[i],
 			    e, *r);
 		*r = 0;
 	}
@@ -181,7 +185,7 @@ settle_rest(struct cga_pieces *w, struct lside *ls, struct fside *fs, size_t e)
 		r = &fs->rem[i * nr + e];
 		if (*r != 0)
 			piece_add(w, fs->fn[i], ls->file[ls->n - 1],
-			    &ls->ref[ls->n - 1], e, *r);
+			    ls->ref[ls->n - 1], e, *r);
 		*r = 0;
 	}
 }
@@ -208,7 +212,7 @@ lside_add(struct cga_pieces *w, struct lside *ls, const struct cga_file *f,
 		    sizeof(*ls->rem));
 	}
 	ls->file[ls->n] = f;
-	ls->ref[ls->n] = *ref;
+	ls->ref[ls->n] = ref;
 	memcpy(&ls->rem[ls->n * w->nrec], v, w->nrec * sizeof(*v));
 	ls->n++;
 }
@@ -284,7 +288,7 @@ pair_file(struct cga_pieces *w, const struct cga_file *f, const struct pfile *fi
 		w->slot[fs.fn[i]->id] = 0;
 	for (i = 0; i < ls.n; i++)
 		if (left(&ls.rem[i * nr], nr))
-			lside_add(w, gl, f, &ls.ref[i], &ls.rem[i * nr]);
+			lside_add(w, gl, f, ls.ref[i], &ls.rem[i * nr]);
 	for (i = 0; i < fs.n; i++)
 		if (left(&fs.rem[i * nr], nr))
 			fside_add(w, gf, fs.fn[i], &fs.rem[i * nr]);
@@ -310,7 +314,10 @@ files_scan(struct cga_pieces *w, struct fside *homeless)
 		fi = &w->fi[f->id];
 		fi->lines = cga_file_lines(p, f, &fi->nlines);
 		fi->fns = xcalloc(1, sizeof(*fi->fns));
+		fi->base = w->nlines;
+		w->nlines += fi->nlines;
 	}
+	w->byline = xcalloc(w->nlines + 1, sizeof(*w->byline));
 	v = xcalloc(w->nrec + 1, sizeof(*v));
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if ((f = cga_file_find(p, fn->key.file)) == NULL) {
@@ -369,19 +376,6 @@ pair_all(struct cga_pieces *w)
 	sides_free(&gl, &gf);
 }
 
-static int
-by_line(const void *a, const void *b)
-{
-	const struct cga_piece	*x = *(struct cga_piece *const *)a;
-	const struct cga_piece	*y = *(struct cga_piece *const *)b;
-
-	if (x->key.file->id != y->key.file->id)
-		return x->key.file->id < y->key.file->id ? -1 : 1;
-	if (x->key.line != y->key.line)
-		return x->key.line < y->key.line ? -1 : 1;
-	return x->key.fn->id < y->key.fn->id ? -1 : x->key.fn->id > y->key.fn->id;
-}
-
 /* Pieces by function, then file and line. */
 static int
 by_fn(const void *a, const void *b)
@@ -400,13 +394,11 @@ by_fn(const void *a, const void *b)
 struct cga_piece **
 cga_pieces_sorted(struct cga_pieces *w, int (*cmp)(const void *, const void *))
 {
-	struct cga_piece	**v, *pc, *tmp;
-	size_t		  n = 0;
+	struct cga_piece	**v;
 
 	v = xcalloc(w->npieces + 1, sizeof(*v));
-	HASH_ITER(hh, w->pieces, pc, tmp)
-		v[n++] = pc;
-	qsort(v, n, sizeof(*v), cmp);
+	memcpy(v, w->all, w->npieces * sizeof(*v));
+	qsort(v, w->npieces, sizeof(*v), cmp);
 	return v;
 }
 
@@ -427,29 +419,31 @@ giving(const struct cga_pieces *w, struct cga_piece **g, size_t n, size_t e)
  * whose function gives it too, else a piece of such a function made.
  */
 static void
-cover_line(struct cga_pieces *w, struct cga_piece **g, size_t n)
+cover_line(struct cga_pieces *w, const struct cga_file *f,
+    const struct cga_lineref *ref)
 {
-	const struct cga_file	*f = g[0]->key.file;
 	const struct pfile	*fi = &w->fi[f->id];
-	struct cga_lineref	 ref;
-	struct cga_piece		*pc;
-	size_t			 e, i;
+	struct cga_piece	*head, *pc;
+	size_t			 e;
 
-	ref.line = g[0]->key.line;
-	ref.cost = (uint64_t *)(uintptr_t)g[0]->lcost;
-	ref.fn = (struct cga_fn *)(uintptr_t)g[0]->owner;
+	head = w->byline[fi->base + (size_t)(ref - fi->lines)];
 	for (e = 0; e < w->nrec; e++) {
-		if (!cga_cost_defined(w->p, g[0]->lcost, e) ||
-		    giving(w, g, n, e) != NULL)
+		if (!cga_cost_defined(w->p, ref->cost, e))
 			continue;
-		for (pc = NULL, i = 0; i < n && pc == NULL; i++)
-			if (cga_cost_defined(w->p, g[i]->key.fn->self, e))
-				pc = g[i];
+		for (pc = head; pc != NULL; pc = pc->next)
+			if (cga_cost_defined(w->p, pc->cost, e))
+				break;
+		if (pc != NULL)
+			continue;
+		for (pc = head; pc != NULL; pc = pc->next)
+			if (cga_cost_defined(w->p, pc->key.fn->self, e))
+				break;
 		if (pc == NULL && fi->firstfn[e] < fi->nfns)
-			pc = piece_get(w, fi->fns[fi->firstfn[e]], f, &ref);
+			pc = piece_get(w, fi->fns[fi->firstfn[e]], f, ref);
 		if (pc == NULL)
-			pc = g[0];
-		cga_cost_define(w->p, pc->cost, e);
+			pc = head;
+		if (pc != NULL)
+			cga_cost_define(w->p, pc->cost, e);
 	}
 }
 
@@ -467,7 +461,7 @@ cover_fn(struct cga_pieces *w, const struct cga_fn *fn, struct cga_piece **g, si
 		    giving(w, g, n, e) != NULL)
 			continue;
 		for (pc = NULL, i = 0; i < n && pc == NULL; i++)
-			if (cga_cost_defined(w->p, g[i]->lcost, e))
+			if (cga_cost_defined(w->p, g[i]->ref->cost, e))
 				pc = g[i];
 		if (pc == NULL && fi != NULL && fi->firstline[e] < fi->nlines)
 			pc = piece_get(w, fn, f, &fi->lines[fi->firstline[e]]);
@@ -492,19 +486,12 @@ cover(struct cga_pieces *w)
 	size_t		  i, j, n;
 
 	for (f = w->p->files; f != NULL; f = f->next)
-		for (i = 0; i < w->fi[f->id].nlines; i++)
+		for (i = 0; i < w->fi[f->id].nlines; i++) {
 			if (w->fi[f->id].lines[i].fn != NULL)
 				piece_get(w, w->fi[f->id].lines[i].fn, f,
 				    &w->fi[f->id].lines[i]);
-	n = w->npieces;
-	v = cga_pieces_sorted(w, by_line);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && v[j]->key.file == v[i]->key.file &&
-		    v[j]->key.line == v[i]->key.line; j++)
-			;
-		cover_line(w, v + i, j - i);
-	}
-	free(v);
+			cover_line(w, f, &w->fi[f->id].lines[i]);
+		}
 	n = w->npieces;
 	v = cga_pieces_sorted(w, by_fn);
 	for (i = 0, fn = w->p->fns; fn != NULL; fn = fn->next) {
@@ -521,16 +508,14 @@ cover(struct cga_pieces *w)
 
 struct cga_piece *
 cga_piece_find(const struct cga_pieces *w, const struct cga_fn *fn,
-    const struct cga_file *file, uint64_t line)
+    const struct cga_piece *at)
 {
-	struct cga_piece_key	 k;
+	const struct pfile	*fi = &w->fi[at->key.file->id];
 	struct cga_piece	*pc;
 
-	memset(&k, 0, sizeof(k));
-	k.fn = fn;
-	k.file = file;
-	k.line = line;
-	HASH_FIND(hh, w->pieces, &k, sizeof(k), pc);
+	pc = w->byline[fi->base + (size_t)(at->ref - fi->lines)];
+	while (pc != NULL && pc->key.fn != fn)
+		pc = pc->next;
 	return pc;
 }
 
@@ -549,14 +534,13 @@ cga_pieces_make(struct cga_pieces *w, const struct cga_profile *p)
 void
 cga_pieces_free(struct cga_pieces *w)
 {
-	struct cga_piece	*pc, *tmp;
 	struct cga_file		*f;
+	size_t			 i;
 
-	HASH_ITER(hh, w->pieces, pc, tmp) {
-		HASH_DEL(w->pieces, pc);
-		free(pc->cost);
-		free(pc);
-	}
+	for (i = 0; i < w->npieces; i++)
+		free(w->all[i]);
+	free(w->all);
+	free(w->byline);
 	for (f = w->p->files; w->fi != NULL && f != NULL; f = f->next) {
 		free(w->fi[f->id].lines);
 		free(w->fi[f->id].fns);

@@ -26,11 +26,11 @@ struct cga_piece_key {
 
 struct cga_piece {
 	struct cga_piece_key	 key;
-	const struct cga_fn	*owner;		/* the line's, in the model */
-	const uint64_t		*lcost;		/* the line's cost */
+	const struct cga_lineref *ref;		/* the line: its cost, its */
+						/* first function */
+	struct cga_piece	*next;		/* the next of the same line */
 	int			 done;		/* written */
-	uint64_t		*cost;		/* cw words */
-	UT_hash_handle		 hh;
+	uint64_t		 cost[];	/* cw words */
 };
 
 struct pfile;
@@ -38,8 +38,11 @@ struct pfile;
 struct cga_pieces {
 	const struct cga_profile *p;
 	size_t			 nrec;		/* recorded events */
-	struct cga_piece	*pieces;	/* by key */
+	struct cga_piece	**byline;	/* each line's pieces, by the */
+	size_t			 nlines;	/* line's place in all files */
+	struct cga_piece	**all;
 	size_t			 npieces;
+	size_t			 cap;
 	struct pfile		*fi;		/* by file id */
 	size_t			*slot;		/* by function id: pair_owners */
 	int			 err;		/* a sum overflowed */
@@ -51,9 +54,9 @@ struct cga_pieces {
  */
 int	 cga_pieces_make(struct cga_pieces *, const struct cga_profile *);
 void	 cga_pieces_free(struct cga_pieces *);
-/* The piece of fn at a file's line, or NULL. */
+/* The piece of fn at the line of piece at, or NULL. */
 struct cga_piece *cga_piece_find(const struct cga_pieces *,
-	    const struct cga_fn *, const struct cga_file *, uint64_t line);
+	    const struct cga_fn *, const struct cga_piece *at);
 /* The pieces, sorted by cmp (free it). */
 struct cga_piece **cga_pieces_sorted(struct cga_pieces *,
 	    int (*cmp)(const void *, const void *));
