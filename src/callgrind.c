@@ -32,6 +32,7 @@ struct writer {
 	const struct cga_fn	*fn;
 	int			 abs;		/* next position absolute */
 	uint64_t		 last;
+	int			 zeros;		/* an event not given written 0 */
 };
 
 enum { ID_FL, ID_FN, ID_OB };
@@ -80,17 +81,27 @@ put_count(struct writer *w, uint64_t c)
 
 /*
  * The recorded events' counts of c, up to the last one given: one
- * before it that was not given is written 0 (a line gives a prefix).
+ * before it that was not given is written 0 (a line gives a prefix),
+ * which changes nothing where a and b (NULL: none) give it.
  */
 static void
-put_counts(struct writer *w, const uint64_t *c)
+put_counts(struct writer *w, const uint64_t *c, const uint64_t *a,
+    const uint64_t *b)
 {
 	size_t	 k, e;
 
 	for (k = w->nrec; k > 0 && !cga_cost_defined(w->p, c, k - 1); k--)
 		;
 	for (e = 0; e < k; e++)
-		put_count(w, cga_cost_defined(w->p, c, e) ? c[e] : 0);
+		if (cga_cost_defined(w->p, c, e))
+			put_count(w, c[e]);
+		else {
+			put_count(w, 0);
+			if (a == NULL || b == NULL ||
+			    !cga_cost_defined(w->p, a, e) ||
+			    !cga_cost_defined(w->p, b, e))
+				w->zeros = 1;
+		}
 }
 
 /* A line position: absolute after a name line, else relative. */
@@ -217,7 +228,7 @@ put_piece(struct writer *w, struct cga_piece *pc)
 		put_piece(w, op);
 	switch_to(w, pc->key.fn, pc->key.file->name);
 	put_position(w, pc->key.line);
-	put_counts(w, pc->cost);
+	put_counts(w, pc->cost, pc->key.fn->self, pc->ref->cost);
 	putc('\n', w->out);
 	pc->done = 1;
 }
@@ -308,7 +319,7 @@ put_site(struct writer *w, const struct cga_site *s)
 	/* The model keeps no call's target line: 0, unknown. */
 	fprintf(w->out, "calls=%llu 0\n", (unsigned long long)s->count);
 	put_position(w, s->key.line);
-	put_counts(w, s->cost);
+	put_counts(w, s->cost, NULL, NULL);
 	putc('\n', w->out);
 	w->sdone[site_index(w->p, s)] = 1;
 }
@@ -505,7 +516,7 @@ put_header(struct writer *w, int summary)
 	putc('\n', w->out);
 	if (summary) {
 		fputs("summary:", w->out);
-		put_counts(w, p->total);
+		put_counts(w, p->total, NULL, NULL);
 		putc('\n', w->out);
 	}
 }
@@ -554,9 +565,13 @@ callgrind_print(FILE *out, const struct cga_view *v)
 	put_body(&w);
 	if (totals) {
 		fputs("\ntotals:", out);
-		put_counts(&w, p->total);
+		put_counts(&w, p->total, NULL, NULL);
 		putc('\n', out);
 	}
+	if (w.zeros)
+		cga_diag("warning: some costs lack an event that comes before "
+		    "one they have (profiles of other events were summed): "
+		    "it is written as 0, and shows as 0, not \".\"");
 	writer_free(&w);
 	free(sum);
 	return 0;

@@ -397,7 +397,8 @@ cga_pieces_sorted(struct cga_pieces *w, int (*cmp)(const void *, const void *))
 	struct cga_piece	**v;
 
 	v = xcalloc(w->npieces + 1, sizeof(*v));
-	memcpy(v, w->all, w->npieces * sizeof(*v));
+	if (w->npieces > 0)	/* w->all is NULL until then */
+		memcpy(v, w->all, w->npieces * sizeof(*v));
 	qsort(v, w->npieces, sizeof(*v), cmp);
 	return v;
 }

@@ -118,6 +118,15 @@ trip "mod-funcname" --mod-funcname="s/'[0-9]+\$//" \
 trip "mod-filename" --mod-filename=s/c/C/g testdata/sortprog-plain.callgrind \
     -- --auto=no --threshold=100 @
 
+# Profiles of other events summed: an event a cost line lacks before one
+# it has is written 0 (a line gives a prefix of the events), said once.
+trip "other events summed" testdata/sortprog-cachesim.callgrind \
+    testdata/strhash-branchsim.callgrind -- --auto=no --threshold=100 \
+    --show=Ir,Bc,Bcm,Bi,Bim --sort=Ir,Bc,Bcm,Bi,Bim --inclusive=yes --tree=both @
+grep -q '^cgannotate: warning: some costs lack an event' "$tmp/err" &&
+    [ "$(wc -l <"$tmp/err")" = 1 ]
+result $? "other events summed: no warning of the zeros written"
+
 # The same bytes from the same input, whatever the tables' hash keys.
 p=testdata/gzip-full-cachesim.callgrind
 "$bin" --format=callgrind "$p" >"$tmp/1.cg" 2>/dev/null
@@ -137,6 +146,25 @@ result $? "--diff with --format=callgrind: not a usage error"
 b/' testdata/recur-plain.callgrind >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && [ ! -s "$tmp/out" ] && grep -q 'holds a line end' "$tmp/err"
 result $? "a name with a line end: not refused"
+
+# No leak, no bad read (valgrind cannot run an ASan build).
+case $bin in
+*/asan/*) ;;
+*)
+	if command -v valgrind >/dev/null 2>&1; then
+		for w in testdata/python3-json.callgrind.gz \
+		    "--part=2 testdata/sortprog-multipart.callgrind" \
+		    "$t-t1.callgrind $t-t2.callgrind $t-t3.callgrind" \
+		    testdata/wordfreq-diff.cachegrind; do
+			# shellcheck disable=SC2086
+			valgrind -q --leak-check=full \
+			    --errors-for-leak-kinds=all --error-exitcode=9 \
+			    "$bin" --format=callgrind $w >/dev/null 2>"$tmp/err"
+			result $? "valgrind: --format=callgrind $w: $(head -5 "$tmp/err")"
+		done
+	fi
+	;;
+esac
 
 # callgrind_annotate's report of the written file, rows of equal cost
 # sorted (it prints them in hash order), but for the profile's line.
