@@ -1,4 +1,4 @@
-/* callgrind.c: --format=callgrind, the profile as loaded written out as one Callgrind file. */
+/* callgrind.c: --format=callgrind: what was loaded, as one Callgrind file. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* pieces.c: a function's cost at each line, made up from the model's sums, for --format=callgrind. */
+/* pieces.c: each function's cost at each line, made from the model's sums. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,8 +256,8 @@ sides_free(struct lside *ls, struct fside *fs)
 
 /* The costs of one file's lines and functions; what is left to gl, gf. */
 static void
-pair_file(struct cga_pieces *w, const struct cga_file *f, const struct pfile *fi,
-    struct lside *gl, struct fside *gf)
+pair_file(struct cga_pieces *w, const struct cga_file *f,
+    const struct pfile *fi, struct lside *gl, struct fside *gf)
 {
 	struct lside	 ls;
 	struct fside	 fs;
@@ -326,8 +326,9 @@ files_scan(struct cga_pieces *w, struct fside *homeless)
 			continue;
 		}
 		fi = &w->fi[f->id];
-		fi->fns = xreallocarray(fi->fns, fi->nfns + 1,
-		    sizeof(*fi->fns));
+		if (fi->nfns > 0 && (fi->nfns & (fi->nfns - 1)) == 0)
+			fi->fns = xreallocarray(fi->fns, 2 * fi->nfns,
+			    sizeof(*fi->fns));
 		fi->fns[fi->nfns++] = fn;
 	}
 	free(v);
@@ -450,7 +451,8 @@ cover_line(struct cga_pieces *w, const struct cga_file *f,
 
 /* The same for an event a function gives, at a line that gives it. */
 static void
-cover_fn(struct cga_pieces *w, const struct cga_fn *fn, struct cga_piece **g, size_t n)
+cover_fn(struct cga_pieces *w, const struct cga_fn *fn, struct cga_piece **g,
+    size_t n)
 {
 	const struct cga_file	*f = cga_file_find(w->p, fn->key.file);
 	const struct pfile	*fi = f != NULL ? &w->fi[f->id] : NULL;

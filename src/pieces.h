@@ -15,8 +15,9 @@
  * to both, event by event: a line's cost goes first to the function that
  * named the line first, then to the functions of its file in order, each
  * taking what it still lacks (the "north-west corner" of a transport
- * problem), so that no piece is negative where no cost was.  Whatever a file cannot settle (a function whose lines
- * lie in another file: fl= without fn=) is settled across files.
+ * problem), so that no piece is negative where no cost was.  What a
+ * file cannot settle (a function whose lines lie in another file: fl=
+ * without fn=) is settled across files.
  */
 struct cga_piece_key {
 	const struct cga_fn	*fn;

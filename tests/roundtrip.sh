@@ -110,8 +110,8 @@ trip "threads merged, tsv" $t-t1.callgrind $t-t2.callgrind $t-t3.callgrind -- \
     --format=tsv --lines @
 trip "part 2" --part=2 testdata/sortprog-multipart.callgrind -- \
     --auto=no --threshold=100 --tree=both @
-trip "parts 1 and 3" --part=1 --part=3 testdata/strhash-multipart-cache.callgrind \
-    -- --auto=no --threshold=100 @
+trip "parts 1 and 3" --part=1 --part=3 \
+    testdata/strhash-multipart-cache.callgrind -- --auto=no --threshold=100 @
 trip "mod-funcname" --mod-funcname="s/'[0-9]+\$//" \
     testdata/recur-seprecs10.callgrind -- --auto=no --threshold=100 \
     --inclusive=yes --tree=both @
@@ -122,7 +122,8 @@ trip "mod-filename" --mod-filename=s/c/C/g testdata/sortprog-plain.callgrind \
 # it has is written 0 (a line gives a prefix of the events), said once.
 trip "other events summed" testdata/sortprog-cachesim.callgrind \
     testdata/strhash-branchsim.callgrind -- --auto=no --threshold=100 \
-    --show=Ir,Bc,Bcm,Bi,Bim --sort=Ir,Bc,Bcm,Bi,Bim --inclusive=yes --tree=both @
+    --show=Ir,Bc,Bcm,Bi,Bim --sort=Ir,Bc,Bcm,Bi,Bim --inclusive=yes \
+    --tree=both @
 grep -q '^cgannotate: warning: some costs lack an event' "$tmp/err" &&
     [ "$(wc -l <"$tmp/err")" = 1 ]
 result $? "other events summed: no warning of the zeros written"
