@@ -29,6 +29,7 @@ Suite	*sources_suite(void);
 Suite	*opts_suite(void);
 Suite	*input_suite(void);
 Suite	*diff_suite(void);
+Suite	*pieces_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

@@ -307,6 +307,7 @@ main(void)
 	srunner_add_suite(sr, opts_suite());
 	srunner_add_suite(sr, input_suite());
 	srunner_add_suite(sr, diff_suite());
+	srunner_add_suite(sr, pieces_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
