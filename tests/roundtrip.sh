@@ -39,7 +39,8 @@ $(head -20 "$tmp/diff")"
 
 # trip NAME WRITE-ARGS -- REPORT-ARGS: writes $tmp/w.cg from WRITE-ARGS
 # (profiles, --part, --mod-*), then compares the report of REPORT-ARGS
-# with @ replaced by WRITE-ARGS and by the written file.
+# with @ replaced by WRITE-ARGS and by the written file (words without
+# blanks, as the golden tests' arguments are).
 trip() {
 	name=$1
 	shift
