@@ -9,6 +9,7 @@ const struct cga_format *const cga_formats[] = {
 	&cga_format_json,
 	&cga_format_dot,
 	&cga_format_markdown,
+	&cga_format_callgrind,
 	&cga_format_folded,
 	&cga_format_speedscope,
 	NULL

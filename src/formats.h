@@ -32,6 +32,7 @@ extern const struct cga_format cga_format_text;	/* report.c */
 extern const struct cga_format cga_format_tsv;	/* tsv.c */
 extern const struct cga_format cga_format_json;	/* json.c */
 extern const struct cga_format cga_format_dot;	/* dot.c */
+extern const struct cga_format cga_format_callgrind;	/* callgrind.c */
 extern const struct cga_format cga_format_folded;	/* folded.c */
 extern const struct cga_format cga_format_speedscope;	/* folded.c */
 extern const struct cga_format cga_format_markdown;	/* markdown.c */

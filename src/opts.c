@@ -20,9 +20,8 @@
 #include "load.h"
 #include "num.h"
 #include "opts.h"
-#include "xalloc.h"
-
 #include "version.h"
+#include "xalloc.h"
 
 /* The SYNOPSIS of man/cgannotate.1, and the hint after a usage error. */
 #define USAGE_LINE \
@@ -149,11 +148,11 @@ usage(FILE *out)
 "                          more than N (or N % of OLD's total)\n"
 "      --fail-above-function=EVENT:N[%][,...]\n"
 "                          the same for any one function's exclusive cost\n"
-"      --format=text|tsv|json|dot|markdown|folded|speedscope\n"
+"      --format=text|tsv|json|dot|markdown|callgrind|folded|speedscope\n"
 "                          the report as text, tab-separated rows, JSON,\n"
-"                          a Graphviz call graph, Markdown tables, or a\n"
-"                          flame graph's stacks, folded or for speedscope\n"
-"                          [text]\n"
+"                          a Graphviz call graph, Markdown tables, what\n"
+"                          was loaded as one Callgrind file, or a flame\n"
+"                          graph's stacks, folded or for speedscope [text]\n"
 "      --max-depth=N       folded, speedscope: frames in a stack [256]\n"
 "      --node-threshold=N, --edge-threshold=N\n"
 "                          dot: leave out functions and calls under N %\n"
@@ -785,6 +784,12 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		cga_usage_error("%s needs --diff OLD: a limit is on a change",
 		    o->fail_above[0].function ? "--fail-above-function" :
 		    "--fail-above");
+		return -1;
+	}
+	/* A difference's call counts can be negative, which calls= cannot. */
+	if (o->format == &cga_format_callgrind && o->diff != NULL) {
+		cga_usage_error("--format=callgrind writes no difference: "
+		    "--diff %s", o->diff);
 		return -1;
 	}
 	if (o->color == -1)

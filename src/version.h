@@ -1,4 +1,4 @@
-/* version.h: the version cgannotate reports; opts.c, folded.c. */
+/* version.h: cgannotate's version, for --version and the files it writes. */
 #ifndef CGA_VERSION_H
 #define CGA_VERSION_H
 

@@ -89,9 +89,9 @@ run() {
 # (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint"
+	gate markdown lint roundtrip"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
-	run escape stdin sources ids listings gate markdown lint"
+	run escape stdin sources ids listings gate markdown lint roundtrip"
 
 group_unit() {
 	build build/check_cga || return

@@ -31,6 +31,7 @@ Suite	*input_suite(void);
 Suite	*diff_suite(void);
 Suite	*gate_suite(void);
 Suite	*lint_suite(void);
+Suite	*pieces_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

@@ -141,7 +141,7 @@ START_TEST(format_table_finds_each_format_by_name)
 	for (i = 0; cga_formats[i] != NULL; i++)
 		ck_assert_ptr_eq(cga_format_find(cga_formats[i]->name),
 		    cga_formats[i]);
-	ck_assert_uint_eq(i, 7);
+	ck_assert_uint_eq(i, 8);
 	ck_assert_ptr_eq(cga_format_find("json"), &cga_format_json);
 	ck_assert_ptr_eq(cga_format_find("markdown"), &cga_format_markdown);
 	ck_assert_ptr_eq(cga_format_find("folded"), &cga_format_folded);
