@@ -9,7 +9,9 @@
  *     to callees, so that every way into a component is known before it
  *     is spread.
  *   - A component no call enters is a root: a stack of its own, from the
- *     member that does the most.
+ *     member that does the most.  So is what a component does beyond what
+ *     the calls into it brought (a thread's work under clone, whose
+ *     caller counts only the call that started it).
  *   - Each way into a component (a frame of a member, under a stack) has
  *     a weight: the cost the call into it brought along that stack.  Each
  *     member's exclusive cost, and each call leaving the component, is
@@ -354,6 +356,30 @@ spread_call(struct build *b, const struct cga_call *call, const size_t *tf,
 	}
 }
 
+/* What component c does: its members' costs and their calls out of it. */
+static uint64_t
+own_cost(const struct build *b, size_t c)
+{
+	const struct cga_call	*call;
+	uint64_t		 own = 0, v;
+	size_t			 i;
+
+	for (i = b->first[c]; i < b->first[c + 1]; i++) {
+		v = count_of(b->g, b->members[i]->self, b->o->event);
+		if (__builtin_add_overflow(own, v, &own))
+			return UINT64_MAX;
+		for (call = b->members[i]->out; call != NULL;
+		    call = call->next_out) {
+			if (b->comp[call->key.callee->id] == c)
+				continue;
+			v = count_of(b->g, cga_call_cost(call), b->o->event);
+			if (__builtin_add_overflow(own, v, &own))
+				return UINT64_MAX;
+		}
+	}
+	return own;
+}
+
 /* Component c: its members' costs and its calls out, over its ways in. */
 static void
 spread(struct build *b, size_t c)
@@ -363,12 +389,24 @@ spread(struct build *b, size_t c)
 	const struct cga_fn	 *fn;
 	size_t			  k = b->first[c + 1] - b->first[c], ne, x, i;
 	size_t			 *tf;
-	uint64_t		 *sh;
+	uint64_t		 *sh, excess;
 
-	if (b->head[c] == SIZE_MAX)
-		enter(b, c, frame_new(b, b->members[b->first[c] +
-		    root_member(b, c)], SIZE_MAX, 1, 1), 1, 0);
+	excess = own_cost(b, c);
 	e = ways_in(b, c, &ne);
+	for (i = 0; i < ne && excess > 0; i++)
+		excess -= e[i].w < excess ? e[i].w : excess;
+	/*
+	 * What the component does beyond what the calls into it brought (a
+	 * thread's work, which clone's caller does not count) is a root of
+	 * its own, so that every way in gets what it brought.
+	 */
+	if (b->head[c] == SIZE_MAX || excess > 0) {
+		enter(b, c, frame_new(b, b->members[b->first[c] +
+		    root_member(b, c)], SIZE_MAX, excess ? excess : 1, 1),
+		    excess ? excess : 1, 0);
+		free(e);
+		e = ways_in(b, c, &ne);
+	}
 	tf = member_frames(b, c, e, ne);
 	sh = xcalloc(ne + 1, sizeof(*sh));
 	for (x = 0; x < k && !b->err; x++) {

@@ -89,9 +89,10 @@ run() {
 # (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip"
+	gate markdown lint roundtrip folded"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
-	run escape stdin sources ids listings gate markdown lint roundtrip"
+	run escape stdin sources ids listings gate markdown lint roundtrip
+	folded"
 
 group_unit() {
 	build build/check_cga || return

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""folded.py CGANNOTATE PROFILE...: checks --format=folded against the
+profile itself, read by tests/listings.py's parser (not by cgannotate):
+
+  - the counts add up to the sum of the profile's cost lines;
+  - the stacks ending in a function add up to its exclusive cost (the
+    functions of one name together, as the flame graph shows them),
+    exactly, unless cgannotate said it cut stacks;
+  - no function appears twice in a stack;
+  - each frame is called by the one above it: the two are joined by a
+    call of the profile;
+  - under each root that no call reaches, the stacks through each call
+    out of the root add up
+    to the cost of that call, within one count per stack below it (the
+    shares are rounded), where no component below gets more from its
+    callers than it does (such a one hands on less than it got).
+
+Prints one line per failure and a summary; exits 1 on any failure.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import listings  # noqa: E402
+
+
+def stacks_of(binary, path, event):
+    r = subprocess.run([binary, "--format=folded", "--show=" + event, path],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr
+    out = []
+    for line in r.stdout.splitlines():
+        stack, _, n = line.rpartition(" ")
+        out.append((stack.split(";"), int(n)))
+    return out, r.stderr
+
+
+def names_graph(prof, event):
+    """Calls between function names, and each name's exclusive cost."""
+    excl, calls = {}, {}
+    for (f, n), c in prof.excl.items():
+        excl[n] = excl.get(n, 0) + c.get(event, 0)
+    for ((_, a), (_, b)), c in prof.calls.items():
+        calls[(a, b)] = calls.get((a, b), 0) + c.get(event, 0)
+    return excl, calls
+
+
+checked = [0]
+
+
+def root_edges(path, stacks, calls, excl, fails):
+    """Under each root, the stacks through each call out of it add up to
+    the call's cost, within one count a stack (the shares are rounded),
+    where the callee's component is consistent: what calls into it cost
+    is its members' exclusive costs and their calls out of it."""
+    succ = {}
+    for a, b in calls:
+        succ.setdefault(a, set()).add(b)
+    nodes = set(excl) | set(succ) | {b for _, b in calls}
+    comp = listings.tarjan(sorted(nodes), succ)
+    into, own = {}, {}
+    for (a, b), c in calls.items():
+        if comp[a] != comp[b]:
+            into[comp[b]] = into.get(comp[b], 0) + c
+            own[comp[a]] = own.get(comp[a], 0) + c
+    for name, c in excl.items():
+        own[comp[name]] = own.get(comp[name], 0) + c
+    under, nstacks = {}, {}
+    for frames, c in stacks:
+        if len(frames) < 2 or comp[frames[0]] == comp[frames[1]]:
+            continue
+        k = (frames[0], frames[1])
+        under[k] = under.get(k, 0) + c
+        nstacks[k] = nstacks.get(k, 0) + 1
+    # A component whose callers say it cost more than it did hands on
+    # less than it got: the calls that reach one are not checked.
+    csucc = {}
+    for a, b in calls:
+        if comp[a] != comp[b]:
+            csucc.setdefault(comp[a], set()).add(comp[b])
+    short = {}
+
+    def falls_short(c):
+        if c not in short:
+            short[c] = False
+            short[c] = (into.get(c, 0) > own.get(c, 0) or
+                        any(falls_short(d) for d in csucc.get(c, ())))
+        return short[c]
+
+    for (r, y), got in under.items():
+        want = calls.get((r, y), 0)
+        # Only roots no call reaches (a component that is also a root
+        # for its excess shares it with its callers), and calls that are
+        # the one way into their callee's component.
+        if (into.get(comp[r], 0) > 0 or into.get(comp[y], 0) != want or
+                falls_short(comp[y])):
+            continue
+        checked[0] += 1
+        if abs(got - want) > nstacks[(r, y)]:
+            fails.append("%s: stacks under %s;%s add up to %d, the call "
+                         "costs %d" % (path, r, y, got, want))
+
+
+def check(binary, path, fails):
+    prof = listings.parse(path)
+    if prof.negative or not prof.events:
+        return 0
+    event = prof.events[0]
+    stacks, err = stacks_of(binary, path, event)
+    if stacks is None:
+        fails.append("%s: cgannotate failed: %s" % (path, err.strip()))
+        return 1
+    cut = "cut at" in err
+    excl, calls = names_graph(prof, event)
+    n = 0
+    total = sum(c for _, c in stacks)
+    n += 1
+    if total != prof.total.get(event, 0):
+        fails.append("%s: stacks add up to %d, cost lines to %d" % (
+            path, total, prof.total.get(event, 0)))
+    ends = {}
+    for frames, c in stacks:
+        ends[frames[-1]] = ends.get(frames[-1], 0) + c
+        if len(set(frames)) != len(frames):
+            fails.append("%s: a function twice in %s" % (path,
+                                                        ";".join(frames)))
+        for a, b in zip(frames, frames[1:]):
+            if (a, b) not in calls:
+                fails.append("%s: %s does not call %s (in %s)" % (
+                    path, a, b, ";".join(frames)))
+                break
+    n += 1
+    root_edges(path, stacks, calls, excl, fails)
+    if not cut:
+        for name, want in excl.items():
+            if ends.get(name, 0) != want:
+                fails.append("%s: stacks ending in %s add up to %d, its "
+                             "exclusive cost is %d" % (path, name,
+                                                       ends.get(name, 0),
+                                                       want))
+    return n
+
+
+def main(argv):
+    binary, paths = argv[1], argv[2:]
+    fails, n = [], 0
+    for p in paths:
+        n += check(binary, p, fails)
+    for f in fails:
+        print("FAIL " + f)
+    print("folded.py: %d profiles, %d calls out of roots checked, %d "
+          "failures" % (len(paths), checked[0], len(fails)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

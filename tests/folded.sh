@@ -1,0 +1,64 @@
+#!/bin/sh
+# folded.sh CGANNOTATE: the stacks of --format=folded on every testdata
+# profile, checked by tests/folded.py against the profile itself; that
+# checker fails on stacks made wrong on purpose; --format=speedscope gives
+# the same stacks as folded, and valid JSON.
+set -u
+bin=$1
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+
+profiles=$(ls testdata/*.callgrind testdata/*.cachegrind testdata/*.gz \
+    testdata/hand/stacks.callgrind)
+# shellcheck disable=SC2086
+python3 tests/folded.py "$bin" $profiles >"$tmp/out" 2>&1
+result $? "folded.py: $(grep -v '^folded.py:' "$tmp/out" | head -5)"
+grep -q ' [1-9][0-9]* calls out of roots checked' "$tmp/out"
+result $? "folded.py checked no call out of a root: $(tail -1 "$tmp/out")"
+
+# The checker is not blind: a count moved, a frame repeated, a frame
+# under one that does not call it, each make it fail.
+mutant() {
+	name=$1 script=$2
+	cat >"$tmp/bin" <<EOS
+#!/bin/sh
+"$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" "\$@" | $script
+EOS
+	chmod +x "$tmp/bin"
+	! python3 tests/folded.py "$tmp/bin" testdata/hand/stacks.callgrind \
+	    >/dev/null 2>&1
+	result $? "folded.py misses a mutant: $name"
+}
+mutant "count moved" "awk 'NR == 1 { \$NF += 1 } NR == 2 { \$NF -= 1 } 1'"
+mutant "frame twice" "sed '3s/;/;main;/'"
+mutant "no such call" "sed 's/^main;a;c;d/main;d;c/'"
+
+# speedscope: the same stacks, weights and frames, as folded gives.
+for p in testdata/sortprog-cachesim.callgrind testdata/tmpl.callgrind \
+    testdata/hand/stacks.callgrind testdata/python3-json.callgrind.gz; do
+	"$bin" --format=folded --show=Ir "$p" | sort >"$tmp/folded"
+	"$bin" --format=speedscope --show=Ir "$p" >"$tmp/ss.json"
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [f["name"] for f in d["shared"]["frames"]]
+p = d["profiles"][0]
+assert p["type"] == "sampled" and len(p["samples"]) == len(p["weights"])
+assert p["endValue"] == sum(p["weights"])
+for s, w in zip(p["samples"], p["weights"]):
+    print(";".join(names[i] for i in s), w)
+' "$tmp/ss.json" 2>"$tmp/err" | sort >"$tmp/ss"
+	cmp -s "$tmp/folded" "$tmp/ss"
+	result $? "$p: speedscope's stacks are not folded's: $(head -3 "$tmp/err")
+$(diff "$tmp/folded" "$tmp/ss" | head -4)"
+done
+
+# Every shown event is a profile of the speedscope file.
+n=$("$bin" --format=speedscope testdata/sortprog-cachesim.callgrind |
+    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["profiles"]))')
+[ "$n" = 9 ]
+result $? "speedscope: $n profiles, want 9"
+echo "folded: $passed passed, $failed failed"
+[ "$failed" = 0 ]
