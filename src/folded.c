@@ -21,14 +21,116 @@
 /* Frames at most, in all: about 48 bytes each. */
 #define MAX_FRAMES	(4u * 1024 * 1024)
 
+/* A function name's part before its first quote, as a set. */
+struct base {
+	const char	*name;		/* not NUL-terminated: len bytes */
+	size_t		 len;
+	UT_hash_handle	 hh;
+};
+
+/* The frames' names of one graph, by function id. */
+struct labels {
+	char		**own;		/* made here, or NULL: as it is */
+	size_t		  n;
+};
+
+static size_t
+base_len(const char *s)
+{
+	const char	*q = strchr(s, '\'');
+
+	return q != NULL ? (size_t)(q - s) : strlen(s);
+}
+
+static int
+is_base(struct base *set, const char *s, size_t len)
+{
+	struct base	*b;
+
+	HASH_FIND(hh, set, s, len, b);
+	return b != NULL;
+}
+
+/*
+ * A name callgrind's --separate-callers made, "f'g'h" (f called by g
+ * called by h, f'2 a recursion level): "f" (or "f'2"), when every caller
+ * named is a function of the profile; NULL for any other name.
+ */
+static char *
+without_callers(struct base *set, const char *name)
+{
+	const char	*at = name + base_len(name), *piece;
+	size_t		 keep, len;
+
+	if (*at == '\0')
+		return NULL;
+	piece = at + 1;
+	len = base_len(piece);
+	if (len > 0 && strspn(piece, "0123456789") == len)
+		at = piece + len;	/* a recursion level stays */
+	keep = (size_t)(at - name);
+	if (*at == '\0')
+		return NULL;
+	for (piece = at + 1;; piece += len + 1) {
+		len = base_len(piece);
+		if (!is_base(set, piece, len))
+			return NULL;
+		if (piece[len] == '\0')
+			break;
+	}
+	return xmemdup0(name, keep);
+}
+
+static void
+labels_make(struct labels *lb, const struct cga_view *v,
+    const struct cga_profile *g)
+{
+	struct base	*set = NULL, *b, *tmp;
+	struct cga_fn	*fn;
+
+	lb->n = g->nfns;
+	lb->own = xcalloc(g->nfns + 1, sizeof(*lb->own));
+	if (v->groups != NULL && v->groups->by != CGA_GROUP_NAME &&
+	    g == v->lp)
+		return;		/* files or objects */
+	for (fn = g->fns; fn != NULL; fn = fn->next) {
+		HASH_FIND(hh, set, fn->key.name, base_len(fn->key.name), b);
+		if (b != NULL)
+			continue;
+		b = xcalloc(1, sizeof(*b));
+		b->name = fn->key.name;
+		b->len = base_len(fn->key.name);
+		HASH_ADD_KEYPTR(hh, set, b->name, b->len, b);
+	}
+	for (fn = g->fns; fn != NULL; fn = fn->next)
+		lb->own[fn->id] = without_callers(set, fn->key.name);
+	HASH_ITER(hh, set, b, tmp) {
+		HASH_DEL(set, b);
+		free(b);
+	}
+}
+
+static void
+labels_free(struct labels *lb)
+{
+	size_t	 i;
+
+	for (i = 0; i < lb->n; i++)
+		free(lb->own[i]);
+	free(lb->own);
+}
+
 /*
  * A frame's name: the group's, or the function's with its file where the
- * name is not enough.  A difference's sides are grouped as the view is,
- * by name, or not at all.
+ * name is not enough, without the callers --separate-callers put in it.
+ * A difference's sides are grouped as the view is, by name, or not at all.
  */
 static const char *
-label(const struct cga_view *v, const struct cga_fn *fn)
+label(const struct cga_view *v, const struct labels *lb,
+    const struct cga_fn *fn)
 {
+	if (lb->own[fn->id] != NULL)
+		return lb->own[fn->id];
 	if (v->groups != NULL || cga_fn_namesakes(fn) > 1)
 		return fn->display;
 	return fn->key.name;
@@ -48,8 +150,8 @@ focused(const struct cga_view *v, const struct cga_stacks *s, size_t i)
 
 /* The stack ending at frame i, root first, without hidden frames. */
 static int
-print_stack(FILE *out, const struct cga_view *v, const struct cga_stacks *s,
-    size_t i, size_t *path)
+print_stack(FILE *out, const struct cga_view *v, const struct labels *lb,
+    const struct cga_stacks *s, size_t i, size_t *path)
 {
 	size_t	 n = 0;
 	int	 first = 1;
@@ -63,7 +165,7 @@ print_stack(FILE *out, const struct cga_view *v, const struct cga_stacks *s,
 		if (!first)
 			putc(';', out);
 		first = 0;
-		cga_out_folded(out, label(v, s->f[path[n]].fn));
+		cga_out_folded(out, label(v, lb, s->f[path[n]].fn));
 	}
 	return 1;
 }
@@ -90,19 +192,22 @@ static int
 folded_one(FILE *out, const struct cga_view *v)
 {
 	struct cga_stacks	 s;
+	struct labels		 lb;
 	size_t			*path, i;
 
 	if (build(&s, v, v->lp, v->show[0]) == -1)
 		return 1;
+	labels_make(&lb, v, v->lp);
 	path = xcalloc(v->max_depth + 2, sizeof(*path));
 	for (i = 0; i < s.n && !ferror(out); i++) {
 		if (s.f[i].self == 0 || !focused(v, &s, i))
 			continue;
-		if (print_stack(out, v, &s, i, path))
+		if (print_stack(out, v, &lb, &s, i, path))
 			fprintf(out, " %llu\n",
 			    (unsigned long long)s.f[i].self);
 	}
 	free(path);
+	labels_free(&lb);
 	cga_stacks_free(&s);
 	return 0;
 }
@@ -128,10 +233,11 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 {
 	struct cga_stacks	 s;
 	struct cga_groups	 gr;
+	struct labels		 lb;
 	size_t			 e, i, *path, len;
 	FILE			*m;
 	char			*text;
-	int			 grouped = 0;
+	int			 grouped = 0, shown;
 
 	e = g == v->lp ? v->show[0] :
 	    cga_event_index(g, v->p->ev[v->show[0]].name);
@@ -150,13 +256,17 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 			cga_groups_free(&gr);
 		return -1;
 	}
+	labels_make(&lb, v, g);
 	path = xcalloc(v->max_depth + 2, sizeof(*path));
 	for (i = 0; i < s.n; i++) {
 		if (s.f[i].self == 0 || !focused(v, &s, i))
 			continue;
 		if ((m = open_memstream(&text, &len)) == NULL)
 			cga_oom();
-		if (!print_stack(m, v, &s, i, path) || fclose(m) != 0) {
+		shown = print_stack(m, v, &lb, &s, i, path);
+		if (fclose(m) != 0)
+			cga_oom();
+		if (!shown) {
 			free(text);
 			continue;
 		}
@@ -169,6 +279,7 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 		(*d)[(*nd)++].count[!which] = 0;
 	}
 	free(path);
+	labels_free(&lb);
 	cga_stacks_free(&s);
 	if (grouped)
 		cga_groups_free(&gr);
@@ -376,7 +487,8 @@ source_of(const struct cga_view *v, const struct cga_fn *fn)
 }
 
 static void
-ss_frames(FILE *out, const struct cga_view *v, const struct ssframes *fr)
+ss_frames(FILE *out, const struct cga_view *v, const struct ssframes *fr,
+    const struct labels *lb)
 {
 	uint64_t		*line = first_lines(v);
 	const struct cga_fn	*fn;
@@ -385,7 +497,7 @@ ss_frames(FILE *out, const struct cga_view *v, const struct ssframes *fr)
 	fputs("  \"shared\": {\"frames\": [", out);
 	for (i = 0; i < fr->n; i++) {
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		cga_out_json(out, label(v, fr->fn[i]));
+		cga_out_json(out, label(v, lb, fr->fn[i]));
 		fn = source_of(v, fr->fn[i]);
 		if (fn != NULL) {
 			fputs(", \"file\": ", out);
@@ -409,6 +521,7 @@ static int
 speedscope_print(FILE *out, const struct cga_view *v)
 {
 	struct ssframes	 fr;
+	struct labels	 lb;
 	FILE		*m;
 	char		*buf = NULL;
 	size_t		 len, i;
@@ -436,7 +549,9 @@ speedscope_print(FILE *out, const struct cga_view *v)
 		    "  \"name\": ", out);
 		cga_out_json(out, v->p->path);
 		fputs(",\n  \"activeProfileIndex\": 0,\n", out);
-		ss_frames(out, v, &fr);
+		labels_make(&lb, v, v->lp);
+		ss_frames(out, v, &fr, &lb);
+		labels_free(&lb);
 		fputs("  \"profiles\": [", out);
 		fwrite(buf, 1, len, out);
 		fputs("\n  ]\n}\n", out);

@@ -95,6 +95,8 @@ cg recur-cache-branch.callgrind       $M --cache-sim=yes --branch-sim=yes $C "$B
 cg recur-nocompress-strings.callgrind $M --compress-strings=no "$BIN/recur"
 # recursion levels for tests/inclusive.sh: none (f calls f), default (f'2), 10
 cg recur-seprecs1.callgrind           $M --separate-recs=1 "$BIN/recur"
+# callers in the names (f'g'h): flame graphs follow the calls as they were
+cg recur-sepcallers2.callgrind        $M --separate-callers=2 "$BIN/recur"
 cg recur-seprecs10.callgrind          $M --separate-recs=10 "$BIN/recur"
 cg recur2-plain.callgrind             $M "$BIN/recur2"
 cg recur2-seprecs1.callgrind          $M --separate-recs=1 "$BIN/recur2"
