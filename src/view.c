@@ -465,9 +465,12 @@ cga_view_calls_of(const struct cga_view *v, const struct cga_fn *fn,
 
 	list = xcalloc(n + 1, sizeof(*list));
 	n = 0;
+	/* --hide leaves its functions out of these rows too. */
 	for (c = callers ? fn->in : fn->out; c != NULL;
 	    c = callers ? c->next_in : c->next_out)
-		list[n++] = c;
+		if (!cga_view_hidden(v, callers ? c->key.caller :
+		    c->key.callee))
+			list[n++] = c;
 	cga_sort(list, n, sizeof(*list), call_cmp, (void *)v);
 	*np = n;
 	return list;
@@ -482,7 +485,9 @@ cga_view_calls(const struct cga_view *v, size_t *np)
 
 	all = xcalloc(HASH_COUNT(v->lp->calls) + 1, sizeof(*all));
 	HASH_ITER(hh, v->lp->calls, c, tmp)
-		all[n++] = c;
+		if (!cga_view_hidden(v, c->key.caller) &&
+		    !cga_view_hidden(v, c->key.callee))
+			all[n++] = c;
 	cga_sort(all, n, sizeof(*all), call_cmp, (void *)v);
 	*np = n;
 	return all;

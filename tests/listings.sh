@@ -116,5 +116,13 @@ $(diff "$tmp/tsv" "$tmp/text" | head -5; head -2 "$tmp/err")"
 		result $? "$prof $*: $g group rows in the text, $tg in TSV"
 	done
 done
+# --hide leaves its functions out of the callers and callees of --tree and
+# of the rows of --calls too; only the header names it.
+p=testdata/sortprog-cachesim.callgrind
+n=$("$bin" --auto=no --tree=both --hide='^cmp_int$' "$p" | grep -c cmp_int)
+[ "$n" = 1 ] && [ "$("$bin" --auto=no --tree=both "$p" | grep -c cmp_int)" -gt 1 ]
+result $? "--hide with --tree: cmp_int on $n lines"
+! "$bin" --format=tsv --calls --hide='^cmp_int$' "$p" | grep -q cmp_int
+result $? "--hide with --calls: a row of cmp_int"
 echo "listings: $passed passed, $failed failed"
 [ "$failed" = 0 ]
