@@ -215,15 +215,8 @@ worst_function(const struct cga_profile *d, size_t e,
 static void
 unknown_event(const struct cga_profile *d, const struct cga_gate_limit *l)
 {
-	char	*list, *at;
-	size_t	 i, n = 1;
+	char	*list = cga_event_list(d);
 
-	for (i = 0; i < d->nev; i++)
-		n += strlen(d->ev[i].name) + 1;
-	at = list = xmalloc(n);
-	*at = '\0';
-	for (i = 0; i < d->nev; i++)
-		at += sprintf(at, " %s", d->ev[i].name);
 	cga_diag("%s event '%s' is in neither %s nor %s; their events are:%s",
 	    l->function ? "--fail-above-function" : "--fail-above", l->event,
 	    d->base_path, d->path, list);

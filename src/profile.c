@@ -1,4 +1,5 @@
 /* profile.c: the model's tables and the costs they hold. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,21 @@ cga_profile_set_events(struct cga_profile *p, struct cga_event *ev,
 	p->maskw = (nev + 63) / 64;
 	p->cw = nev + p->maskw;
 	p->lw = p->cw + 1;
+}
+
+char *
+cga_event_list(const struct cga_profile *p)
+{
+	char	*list, *at;
+	size_t	 i, n = 1;
+
+	for (i = 0; i < p->nev; i++)
+		n += strlen(p->ev[i].name) + 1;
+	at = list = xmalloc(n);
+	*at = '\0';
+	for (i = 0; i < p->nev; i++)
+		at += sprintf(at, " %s", p->ev[i].name);
+	return list;
 }
 
 size_t

@@ -245,6 +245,8 @@ const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
 void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
 	    size_t nev, size_t nrec);
 size_t	 cga_event_index(const struct cga_profile *, const char *name);
+/* The events' names, each after a blank (free it). */
+char	*cga_event_list(const struct cga_profile *);
 
 uint64_t *cga_cost_new(struct cga_profile *);
 /* The file of an interned name. */

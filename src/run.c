@@ -166,6 +166,21 @@ unique(char **names, size_t *n)
 	*n = k;
 }
 
+/* Whether standard input is named twice (it can be read once): said. */
+static int
+stdin_twice(const struct cga_opts *o)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < o->nprofiles; i++)
+		n += strcmp(o->profiles[i], "-") == 0;
+	if (o->diff != NULL)
+		n += strcmp(o->diff, "-") == 0;
+	if (n > 1)
+		cga_diag("-: standard input named twice");
+	return n > 1;
+}
+
 /*
  * Loads every profile into one model, and with --diff the older profile
  * into another.  Several profiles are combined by event name: the events
@@ -176,17 +191,11 @@ cga_run_load(struct cga_profile *p, struct cga_profile *old,
     const struct cga_opts *o, struct cga_load_opts *lo)
 {
 	char	**names = NULL;
-	size_t	  n = 0, i, stdin_count = 0;
+	size_t	  n = 0, i;
 	int	  rc = 0;
 
-	for (i = 0; i < o->nprofiles; i++)
-		stdin_count += strcmp(o->profiles[i], "-") == 0;
-	if (o->diff != NULL)
-		stdin_count += strcmp(o->diff, "-") == 0;
-	if (stdin_count > 1) {
-		cga_diag("-: standard input named twice");
+	if (stdin_twice(o))
 		return -1;
-	}
 	/* A pipe's header is looked at, and read again by the loader. */
 	cga_input_keep_pipes(1);
 	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
@@ -258,17 +267,11 @@ int
 cga_run_check(const struct cga_opts *o)
 {
 	struct cga_load_opts	 lo;
-	size_t			 i, stdin_count = 0;
+	size_t			 i;
 	int			 rc = 0;
 
-	for (i = 0; i < o->nprofiles; i++)
-		stdin_count += strcmp(o->profiles[i], "-") == 0;
-	if (o->diff != NULL)
-		stdin_count += strcmp(o->diff, "-") == 0;
-	if (stdin_count > 1) {
-		cga_diag("-: standard input named twice");
+	if (stdin_twice(o))
 		return 1;
-	}
 	/* All the loader can find: line costs and call edges kept. */
 	memset(&lo, 0, sizeof(lo));
 	lo.lines = 1;

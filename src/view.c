@@ -45,15 +45,8 @@ cga_view_init(struct cga_view *v, const struct cga_opts *o)
 static void
 unknown_event(const struct cga_profile *p, const char *opt, const char *name)
 {
-	char	*list, *at;
-	size_t	 i, n = 1;
+	char	*list = cga_event_list(p);
 
-	for (i = 0; i < p->nev; i++)
-		n += strlen(p->ev[i].name) + 1;
-	at = list = xmalloc(n);
-	*at = '\0';
-	for (i = 0; i < p->nev; i++)
-		at += sprintf(at, " %s", p->ev[i].name);
 	cga_diag("%s event '%s' is not in %s; its events are:%s", opt, name,
 	    p->path, list);
 	free(list);
