@@ -73,6 +73,8 @@ struct feeder {
 static char			 path[MAXPROF][64], fifo[64];
 static FILE			*devnull;
 static struct cga_rewrite	 rw;
+static regex_t			 hide_re;
+static char			*hide_text[] = { (char *)"^_|<[0-9]" };
 static const uint64_t		 part1 = 1;
 
 /* Writes len bytes to p, or aborts: the harness cannot go on without. */
@@ -218,6 +220,10 @@ static const struct shown shown_all[] = {
 	{ &cga_format_tsv, 0, 1, 1 },
 	{ &cga_format_json, 0, 0, 0 },
 	{ &cga_format_dot, 0, 0, 0 },
+	{ &cga_format_markdown, 0, 0, 0 },
+	{ &cga_format_callgrind, 0, 0, 1 },
+	{ &cga_format_folded, 0, 0, 0 },
+	{ &cga_format_speedscope, 0, 0, 0 },
 	{ &cga_format_parts, 0, 0, 0 },
 };
 #define NSHOWN	(sizeof(shown_all) / sizeof(shown_all[0]))
@@ -230,6 +236,10 @@ view_opts(struct cga_opts *o, const struct shown *s, int nolines)
 	o->calls = s->calls;
 	o->lines = s->lines;
 	o->auto_annotate = s->format == &cga_format_json && !nolines;
+	/* As cga_opts_parse resolves it. */
+	o->group_inlined = o->by == CGA_BY_FUNCTION &&
+	    (s->format == &cga_format_dot || s->format == &cga_format_folded ||
+	    s->format == &cga_format_speedscope);
 }
 
 /* What the loader asks: whose line costs to keep; every file's here. */
@@ -270,15 +280,16 @@ zero_or_abort(const struct cga_profile *d)
 }
 
 /* Whether the format is in the table --format names, or --list-parts. */
+/* Whether the views printed cover format f. */
 static int
 in_table(const struct cga_format *f)
 {
 	size_t	 i;
 
-	for (i = 0; cga_formats[i] != NULL; i++)
-		if (cga_formats[i] == f)
+	for (i = 0; i < NSHOWN; i++)
+		if (shown_all[i].format == f)
 			return 1;
-	return f == &cga_format_parts;
+	return 0;
 }
 
 int
@@ -317,7 +328,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!in_table(cga_formats[i]))
 				abort();
 		if (cga_rewrite_parse(&rw, "s/[0-9]+|^$/<&>/g", err,
-		    sizeof(err)) != 0)
+		    sizeof(err)) != 0 || regcomp(&hide_re, hide_text[0],
+		    REG_EXTENDED | REG_NOSUB) != 0)
 			abort();
 	}
 	if (size < 2)
@@ -373,6 +385,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.threshold_val = 100;
 	}
 	o.context = 2;
+	/* Listings: by file or object, the top 3, a function hidden. */
+	if (data[0] & 0x1) {
+		o.by = (data[1] & 0x4) ? CGA_BY_OBJECT : CGA_BY_FILE;
+		o.top = 3;
+		o.hide = &hide_re;
+		o.hide_text = hide_text;
+		o.nhide = 1;
+		o.max_depth = 8;
+	}
 	if (data[1] & 0x80) {
 		o.show_percs = 0;
 		o.node_threshold = o.edge_threshold = 0;
