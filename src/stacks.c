@@ -65,6 +65,8 @@ struct build {
  * rather than left to run for hours.
  */
 #define WORK_MAX	(1ull << 28)
+/* Frames of a cycle's members under its ways in, at most, at a time. */
+#define TF_MAX		((size_t)1 << 24)
 
 static uint64_t
 count_of(const struct cga_profile *g, const uint64_t *c, size_t e)
@@ -407,6 +409,13 @@ spread(struct build *b, size_t c)
 		free(e);
 		e = ways_in(b, c, &ne);
 	}
+	/* A cycle of k functions entered ne ways: k frames under each. */
+	b->work += ne * k;
+	if (ne > TF_MAX / k || b->work > WORK_MAX) {
+		b->err = 2;
+		free(e);
+		return;
+	}
 	tf = member_frames(b, c, e, ne);
 	sh = xcalloc(ne + 1, sizeof(*sh));
 	for (x = 0; x < k && !b->err; x++) {
@@ -458,8 +467,9 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 		cga_diag("%s: a stack's count does not fit in 64 bits", g->path);
 	else if (b.err == 2)
 		cga_diag("%s: the call graph is too large to rebuild its stacks "
-		    "(more than %llu shares); --focus or --max-depth make it "
-		    "smaller", g->path, (unsigned long long)WORK_MAX);
+		    "(more than %llu shares, or a cycle of functions entered "
+		    "in more than %zu frames)", g->path,
+		    (unsigned long long)WORK_MAX, TF_MAX);
 	free(b.comp);
 	free(b.first);
 	free(b.members);

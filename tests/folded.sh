@@ -60,5 +60,21 @@ n=$("$bin" --format=speedscope testdata/sortprog-cachesim.callgrind |
     python3 -c 'import json,sys; print(len(json.load(sys.stdin)["profiles"]))')
 [ "$n" = 9 ]
 result $? "speedscope: $n profiles, want 9"
+# A cycle of 2,000 functions each also called from main: its stacks are
+# cut at --max-depth, and add up to the total; of 20,000 (400 million
+# frames), an error naming the profile, in bounded memory and time.
+python3 tests/gen-hostile.py ring 2000 "$tmp/ring2k"
+"$bin" --format=folded "$tmp/ring2k" 2>"$tmp/err" >"$tmp/out"
+[ "$(awk '{ s += $NF } END { print s }' "$tmp/out")" = 2001 ] &&
+    grep -q 'stacks cut at 256 frames' "$tmp/err"
+result $? "ring of 2,000: $(head -2 "$tmp/err")"
+python3 tests/gen-hostile.py ring 20000 "$tmp/ring20k"
+# (the sanitizers' builds reserve more address space than the limit)
+limit="ulimit -v 2000000;"
+case $bin in *asan*) limit= ;; esac
+(eval "$limit"; "$bin" --format=folded "$tmp/ring20k") >/dev/null \
+    2>"$tmp/err"
+[ $? = 1 ] && grep -q 'too large to rebuild its stacks' "$tmp/err"
+result $? "ring of 20,000: $(tail -1 "$tmp/err")"
 echo "folded: $passed passed, $failed failed"
 [ "$failed" = 0 ]

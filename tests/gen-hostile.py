@@ -16,6 +16,8 @@ Cases:
   ids N         N name ids spread so that a multiplicative hash of the id
                 (the table's hash before it was keyed) puts all in one slot
   pages N       N line numbers whose 16-line pages collide the same way
+  ring N        a cycle of N functions, each also called by main: a
+                component entered N ways (flame graph stacks)
   wide N        N events and N functions, each with one count: a dense
                 model would need 16 N^2 bytes (too costly: an error)
 """
@@ -93,6 +95,14 @@ def pages(n, out):
         out.write("%d 1\n" % (page * 16))
 
 
+def ring(n, out):
+    out.write("events: Ir\nfl=a.c\nfn=main\n1 1\n")
+    for i in range(n):
+        out.write("cfn=f%d\ncalls=1 1\n1 10\n" % i)
+    for i in range(n):
+        out.write("fn=f%d\n1 1\ncfn=f%d\ncalls=1 1\n1 9\n" % (i, (i + 1) % n))
+
+
 def wide(n, out):
     out.write("events: %s\n" % " ".join("E%d" % i for i in range(n)))
     for i in range(n):
@@ -106,7 +116,8 @@ def main():
         return
     with open(out, "w") as f:
         {"events": events, "functions": functions, "grid": grid,
-         "names": names, "ids": ids, "pages": pages, "wide": wide}[case](n, f)
+         "names": names, "ids": ids, "pages": pages, "wide": wide,
+         "ring": ring}[case](n, f)
 
 
 if __name__ == "__main__":
