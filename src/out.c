@@ -4,9 +4,11 @@
  * user's terminal (escape sequences, a CR hiding text), break a TSV row,
  * make JSON invalid or a DOT label mean something else.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "out.h"
+#include "xalloc.h"
 
 /* Strings here end in NUL, which stops a sequence before its end. */
 #define utf8_len(s)	cga_utf8_len((s), 4)
@@ -192,6 +194,54 @@ cga_out_json_or_null(FILE *out, const char *s)
 		fputs("null", out);
 	else
 		cga_out_json(out, s);
+}
+
+void
+cga_out_script(FILE *out, const char *buf, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)buf;
+	size_t			 i, from = 0;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '<') {
+			fwrite(p + from, 1, i - from, out);
+			fputs("\\u003c", out);
+			from = i + 1;
+		} else if (p[i] == 0xe2 && i + 2 < n && p[i + 1] == 0x80 &&
+		    (p[i + 2] == 0xa8 || p[i + 2] == 0xa9)) {
+			fwrite(p + from, 1, i - from, out);
+			fputs(p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029", out);
+			from = i + 3;
+			i += 2;
+		}
+	}
+	fwrite(p + from, 1, n - from, out);
+}
+
+FILE *
+cga_out_piece_begin(struct cga_out_piece *pc, FILE *out, int script)
+{
+	pc->out = out;
+	pc->m = NULL;
+	pc->buf = NULL;
+	pc->len = 0;
+	if (!script)
+		return out;
+	if ((pc->m = open_memstream(&pc->buf, &pc->len)) == NULL)
+		cga_oom();
+	return pc->m;
+}
+
+void
+cga_out_piece_end(struct cga_out_piece *pc)
+{
+	if (pc->m == NULL)
+		return;
+	if (fclose(pc->m) != 0)
+		cga_oom();
+	cga_out_script(pc->out, pc->buf, pc->len);
+	free(pc->buf);
+	pc->m = NULL;
 }
 
 void

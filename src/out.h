@@ -29,6 +29,28 @@ void	cga_out_json(FILE *, const char *);
 /* A JSON string, or null for NULL. */
 void	cga_out_json_or_null(FILE *, const char *);
 /*
+ * JSON text (n bytes, as the JSON functions above write it) inside an HTML
+ * <script> element: '<' is \u003c, so that neither "</script" nor "<!--"
+ * can appear, and U+2028 and U+2029 are escapes.  Each of these can stand
+ * only inside the JSON's strings, where the escapes mean the same.
+ */
+void	cga_out_script(FILE *, const char *buf, size_t n);
+
+/*
+ * JSON written to an HTML page goes through cga_out_script in pieces, each
+ * of a size the page's data does not make large: begin gives the stream
+ * to write a piece to (out itself when script is 0), end filters it to out.
+ */
+struct cga_out_piece {
+	FILE		*out;
+	FILE		*m;		/* NULL: writing to out */
+	char		*buf;
+	size_t		 len;
+};
+FILE	*cga_out_piece_begin(struct cga_out_piece *, FILE *out, int script);
+void	 cga_out_piece_end(struct cga_out_piece *);
+
+/*
  * Text inside a Graphviz quoted string (no quotes written): UTF-8, a byte
  * outside it read as Latin-1; controls as visible escapes.
  */

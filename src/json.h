@@ -1,0 +1,31 @@
+/*
+ * json.h: the --format=json document (json.c), which the HTML page
+ * (html.c) carries as its data.
+ */
+#ifndef CGA_JSON_H
+#define CGA_JSON_H
+
+#include <stdio.h>
+
+#include <stdint.h>
+
+struct cga_fn;
+struct cga_view;
+
+/*
+ * A cost as a JSON object, {"Ir": 12, ...}, over every event of the
+ * profile that was counted there, {} for NULL.
+ */
+void	cga_json_cost(FILE *, const struct cga_view *, const uint64_t *c);
+
+/*
+ * Writes the document to out; with script set, for an HTML <script>
+ * element (through cga_out_script).  more, when not NULL, writes members
+ * of its own before the document's closing brace, each starting with a
+ * comma, given the functions listed (and annotated, with annotation on).
+ */
+int	cga_json_write(FILE *out, const struct cga_view *v, int script,
+	    void (*more)(FILE *, const struct cga_view *, struct cga_fn **,
+	    size_t));
+
+#endif
