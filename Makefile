@@ -16,10 +16,11 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 
 # Debian packages: to build, and to test (libclang-rt-dev holds clang's
-# sanitizer and libFuzzer runtimes, only recommended by clang).
+# sanitizer and libFuzzer runtimes, only recommended by clang; chromium
+# and nodejs, with its npm, run the HTML page's tests, tests/html.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm
+	     time jq graphviz python3 cmark-gfm chromium nodejs
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))

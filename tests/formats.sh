@@ -1,6 +1,8 @@
 #!/bin/sh
 # formats.sh CGANNOTATE: --format=tsv piped into awk and --format=json into
-# jq give the text report's totals and per-function figures.
+# jq give the text report's totals and per-function figures; the data of
+# --format=html's page is the JSON document (tests/html.sh drives the page
+# in a browser).
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -76,6 +78,26 @@ done
     $("$bin" --auto=no testdata/wordfreq-readme.callgrind | total /dev/stdin) ))" ] &&
     jq -e '.diff_base == "testdata/wordfreq-readme.callgrind"' "$tmp/diff.json" >/dev/null
 result $? "json of a difference: $(jq -c .totals "$tmp/diff.json")"
+
+# The page's data element: the JSON document with the page's member.
+pagedata() {
+	awk '/^<script type="application\/json" id="cga-data">$/ { on = 1; next }
+	    on && /^<\/script>$/ { exit } on' "$1"
+}
+for p in testdata/*.callgrind testdata/*.cachegrind; do
+	for opts in "--threshold=99" "--by=file --threshold=50 --hide=main" \
+	    "--diff testdata/wordfreq-readme.callgrind --threshold=99"; do
+		# shellcheck disable=SC2086
+		"$bin" --format=html $opts "$p" >"$tmp/page.html" 2>/dev/null ||
+		    continue
+		# shellcheck disable=SC2086
+		"$bin" --format=json $opts "$p" 2>/dev/null | jq -S . >"$tmp/j"
+		pagedata "$tmp/page.html" | jq -S 'del(.page)' >"$tmp/pj"
+		cmp -s "$tmp/j" "$tmp/pj" && pagedata "$tmp/page.html" |
+		    jq -e '.page.flame | has("frames") or has("none")' >/dev/null
+		result $? "$p $opts: the page's data is not the JSON document"
+	done
+done
 
 echo "formats: $passed passed, $failed failed"
 [ "$failed" = 0 ]

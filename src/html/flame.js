@@ -79,11 +79,11 @@ function colour(n) {
 function about(n, z) {
 	var C = window.cga, total = nodes[0].total;
 	var s = (n.name || n.label) + '\n' + C.P.flame.event + ' ' +
-	    C.count(n.total) + ' (' + (n.total / total * 100).toFixed(2) +
+	    C.plain(n.total) + ' (' + (n.total / total * 100).toFixed(2) +
 	    '% of all';
 	if (z !== nodes[0] && z.total)
 		s += ', ' + (n.total / z.total * 100).toFixed(2) + '% of the zoomed frame';
-	return s + ')\nself ' + C.count(n.self);
+	return s + ')\nself ' + C.plain(n.self);
 }
 
 function frame(box, n, x, w, depth, cls) {
@@ -119,7 +119,7 @@ function notes(pane, F) {
 	var t = 'Icicle graph of ' + F.event + ' in ' + F.profile + ', roots' +
 	    ' at the top, from the stacks cgannotate rebuilds out of the ' +
 	    'call costs (the manual\'s FLAME GRAPHS says how): ' +
-	    C.count(F.total) + ' in all. Frames whose stacks cost less than ' +
+	    C.plain(F.total) + ' in all. Frames whose stacks cost less than ' +
 	    F.min_share + '% of the total are merged into their parents (' +
 	    F.merged + ' frames).';
 	if (F.cut > 0)

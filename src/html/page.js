@@ -40,10 +40,13 @@ function add(parent) {
 function count(n) {
 	if (n === undefined || n === null)
 		return '.';
+	return (DIFF && n > 0 ? '+' : '') + plain(n);
+}
+
+/* A count with commas, signed only when negative. */
+function plain(n) {
 	var s = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-	if (n < 0)
-		return '-' + s;
-	return (DIFF && n > 0 ? '+' : '') + s;
+	return n < 0 ? '-' + s : s;
 }
 
 /* The share of the total n is, "12.34%", or '' where there is none. */
@@ -296,6 +299,8 @@ function apply() {
 		window.cgaSource(pane, rows[state.fn]);
 	else
 		callersPane(pane, rows[state.fn]);
+	/* What the page shows now, for a test to wait for. */
+	document.body.dataset.state = location.hash;
 }
 
 /* A link to the row named name, or its name as text. */
@@ -387,10 +392,13 @@ function meta() {
 		if (v !== null && v !== undefined && v !== '')
 			add(dl, el('dt', null, k), el('dd', null, v));
 	}
-	$('title').textContent = D.profiles.join(' ');
-	document.title = 'cgannotate: ' + D.profiles.join(' ');
-	item(DIFF ? 'Difference' : 'Profile', D.profiles.join(DIFF ?
-	    ' \u2192 ' : ', '));
+	var names = (D.diff_base !== null ? [D.diff_base] : []).concat(D.profiles);
+	$('title').textContent = names.join(D.diff_base !== null ? ' \u2192 ' :
+	    ', ');
+	document.title = 'cgannotate: ' + $('title').textContent;
+	item(D.diff_base !== null ? 'Difference' : DIFF ? 'Profile (signed)' :
+	    'Profile', $('title').textContent + (D.diff_base !== null ?
+	    ' (the newer less the older)' : ''));
 	item('Command', D.command);
 	item('Creator', D.creator);
 	item('Events shown', SHOW.join(' '));
@@ -398,7 +406,7 @@ function meta() {
 	    ''));
 	item(DIFF ? 'Change' : 'Totals', SHOW.map(function (ev) {
 		return ev + ' ' + count(D.totals[ev]) + (DIFF ? ' (' +
-		    share(D.totals[ev], ev) + ' of ' + count(P.percent_of[ev]) +
+		    share(D.totals[ev], ev) + ' of ' + plain(P.percent_of[ev]) +
 		    ')' : '');
 	}).join('   '));
 	var L = D.listing, lst = 'by ' + L.by + (L.group_inlined ?
@@ -425,7 +433,8 @@ function meta() {
 
 /* The page's code shared with the other parts. */
 window.cga = { D: D, P: P, SHOW: SHOW, DIFF: DIFF, rows: rows,
-    byName: byName, el: el, add: add, count: count, share: share,
+    byName: byName, el: el, add: add, count: count, plain: plain,
+    share: share,
     sign: sign, go: go, hashOf: hashOf, fnLink: fnLink };
 
 window.addEventListener('DOMContentLoaded', function () {
