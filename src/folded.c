@@ -131,7 +131,7 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 	size_t			 e, i, *path, len;
 	FILE			*m;
 	char			*text;
-	int			 grouped = 0;
+	int			 grouped = 0, shown;
 
 	e = g == v->lp ? v->show[0] :
 	    cga_event_index(g, v->p->ev[v->show[0]].name);
@@ -156,7 +156,11 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 			continue;
 		if ((m = open_memstream(&text, &len)) == NULL)
 			cga_oom();
-		if (!print_stack(m, v, &s, i, path) || fclose(m) != 0) {
+		/* text is set by fclose, which must come first. */
+		shown = print_stack(m, v, &s, i, path);
+		if (fclose(m) != 0)
+			cga_oom();
+		if (!shown) {
 			free(text);
 			continue;
 		}
