@@ -95,24 +95,29 @@ sums(struct flame *fl)
  * Which frames are written: those kept, not hidden, and not too small.
  * A hidden frame's count goes to the nearest frame written above it (its
  * stacks lose the hidden frame, as in --format=folded), and so does a
- * small one's (the page says how many); a small root's is "rest".  The
- * frames above a kept one are kept, and a small frame's are all small.
+ * small one's (the page says how many).  What has no frame written above
+ * it is "rest", unless all its stack is hidden (then, as in folded, it is
+ * left out).  The frames above a kept one are kept, and those below a
+ * small one all small.
  */
 static void
 choose(struct flame *fl, const unsigned char *keep)
 {
 	const struct cga_stacks	*s = &fl->s;
+	unsigned char		*shown;	/* a frame not hidden at or above */
 	size_t			 i, pa, up;
 	int			 small, hidden;
 
+	shown = xcalloc(s->n + 1, 1);
 	for (i = 0; i < s->n; i++) {
 		pa = s->f[i].parent;
 		up = pa == SIZE_MAX ? SIZE_MAX : fl->up[pa];
 		fl->up[i] = up;
 		fl->out[i] = SIZE_MAX;
+		hidden = cga_view_hidden(fl->v, s->f[i].fn);
+		shown[i] = !hidden || (pa != SIZE_MAX && shown[pa]);
 		if (!keep[i])
 			continue;
-		hidden = cga_view_hidden(fl->v, s->f[i].fn);
 		small = fl->sub[i] == 0 || fl->sub[i] < fl->total / MIN_SHARE;
 		if (!hidden && !small) {
 			fl->wparent[fl->nout] = up == SIZE_MAX ? SIZE_MAX :
@@ -125,9 +130,10 @@ choose(struct flame *fl, const unsigned char *keep)
 			fl->merged++;
 		if (up != SIZE_MAX)
 			fl->self[up] += fl->self[i];
-		else if (small)
+		else if (shown[i])
 			fl->rest += fl->self[i];
 	}
+	free(shown);
 }
 
 /*
