@@ -117,8 +117,9 @@ function draw(box, n, x, w, depth, px, hit) {
 function notes(pane, F) {
 	var C = window.cga, p = C.el('p', 'note');
 	var t = 'Icicle graph of ' + F.event + ' in ' + F.profile + ', roots' +
-	    ' at the top, from the stacks cgannotate rebuilds out of the ' +
-	    'call costs (the manual\'s FLAME GRAPHS says how): ' +
+	    ' at the top, of the stacks cgannotate rebuilds out of the ' +
+	    'call costs as for --format=folded (see THE REPORT PAGE in ' +
+	    'cgannotate(1)): ' +
 	    C.plain(F.total) + ' in all. Frames whose stacks cost less than ' +
 	    F.min_share + '% of the total are merged into their parents (' +
 	    F.merged + ' frames).';

@@ -72,7 +72,8 @@ function siteRow(s, max) {
 	costCells(tr, s[3], 0);
 	var td = C.el('td', 'code');
 	C.add(td, document.createTextNode('\u21b3 '), C.fnLink(s[1], 'source'),
-	    document.createTextNode(' (' + C.count(s[2]) + ' calls)'));
+	    document.createTextNode(' (' + C.count(s[2]) + (s[2] === 1 ?
+	    ' call)' : ' calls)')));
 	return C.add(tr, td);
 }
 
