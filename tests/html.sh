@@ -89,7 +89,7 @@ page sortprog plain testdata/sortprog-cachesim.callgrind
 page tmpl plain testdata/tmpl.callgrind
 page shlib-by-file plain --by=file testdata/shlib.callgrind
 page diff diff --diff testdata/wordfreq-gate-small.callgrind \
-    testdata/wordfreq-gate-large.callgrind
+    testdata/wordfreq-readme.callgrind
 page hostile hostile --threshold=100 "$tmp/hostile.callgrind"
 page large large --threshold=100 "$tmp/large.callgrind"
 printf '\n]\n' >>"$tmp/cases.json"

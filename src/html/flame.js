@@ -96,6 +96,9 @@ function frame(box, n, x, w, depth, cls) {
 	d.dataset.idx = n.idx;
 	d.setAttribute('role', 'button');
 	d.setAttribute('aria-label', n.name || n.label);
+	/* The wider frames are stops of the Tab key; Enter zooms. */
+	if (w >= 2)
+		d.tabIndex = 0;
 	box.appendChild(d);
 	return d;
 }
@@ -194,5 +197,23 @@ window.cgaFlame = function (pane, state) {
 		tip.style.top = e.clientY + 14 + 'px';
 	});
 	box.addEventListener('mouseleave', function () { tip.hidden = true; });
+	box.addEventListener('keydown', function (e) {
+		var d = e.target.closest('.fr');
+		if (d && (e.key === 'Enter' || e.key === ' ')) {
+			e.preventDefault();
+			d.click();
+		}
+	});
+	box.addEventListener('focusin', function (e) {
+		var d = e.target.closest('.fr'), r;
+		if (!d)
+			return;
+		r = d.getBoundingClientRect();
+		tip.textContent = about(nodes[+d.dataset.idx], z);
+		tip.hidden = false;
+		tip.style.left = Math.min(r.left + 12, innerWidth - 320) + 'px';
+		tip.style.top = r.bottom + 4 + 'px';
+	});
+	box.addEventListener('focusout', function () { tip.hidden = true; });
 };
 })();

@@ -295,6 +295,19 @@ async function hostile(page, c) {
 	    pwned + ', ' + injected + ' scripts)');
 }
 
+// In a difference, a rise is "+" and red, a fall "-" and blue.
+async function signs(page, c) {
+	const cells = await page.$$eval('#rows td.num', tds => tds.map(td =>
+		[td.textContent, td.classList.contains('up'), td.classList.contains('down'),
+		    getComputedStyle(td).color]));
+	const up = cells.filter(x => x[0].startsWith('+'));
+	const down = cells.filter(x => x[0].startsWith('-'));
+	check(up.length > 0 && down.length > 0 && up.every(x => x[1]) &&
+	    down.every(x => x[2]) && up[0][3] !== down[0][3], c.name +
+	    ': rises are "+" and one colour, falls "-" and another (' + up.length +
+	    ' and ' + down.length + ')');
+}
+
 async function large(page, c, j) {
 	const total = jsonRows(j).length;
 	const inDom = (await tableRows(page)).length;
@@ -319,6 +332,8 @@ async function one(browser, c, shots) {
 	await rowsMatch(page, c, j, show);
 	if (c.kind === 'hostile')
 		await hostile(page, c);
+	if (c.kind === 'diff')
+		await signs(page, c);
 	if (c.kind === 'large')
 		await large(page, c, j);
 	else {
