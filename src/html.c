@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "formats.h"
-#include "group.h"
 #include "html.h"
 #include "json.h"
 #include "out.h"

@@ -92,6 +92,11 @@ async function rowsMatch(page, c, j, show) {
 			if (cells[cols.indexOf(ev + ' self')] !== fmt(r.exclusive[ev], j.diff_base !== null) ||
 			    cells[cols.indexOf(ev + ' incl')] !== fmt(r.inclusive[ev], j.diff_base !== null))
 				bad++;
+			// A share is of the total (a difference's: of the older's).
+			const n = r.exclusive[ev], of = j.diff_base === null ? j.totals[ev] : null;
+			if (of && cells[cols.indexOf(ev + ' self %')] !==
+			    (n === undefined ? '' : (n / of * 100).toFixed(2) + '%'))
+				bad++;
 		}
 		const calls = r.callers.reduce((s, x) => s + x.count, 0);
 		if (cells[cols.indexOf('calls')] !== fmt(calls, j.diff_base !== null))
