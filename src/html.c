@@ -1,9 +1,10 @@
 /*
  * html.c: --format=html, a report page for the browser in one file: the
  * page (src/html/page.*, embedded at build time as build/html_assets.h)
- * around its data, the --format=json document with a member of the page's
- * own, "page": the stacks of the flame graph (this file) and the annotated
- * sources (html_src.c).
+ * around its data, the --format=json document (without the files' line
+ * costs) with a member of the page's own, "page": the stacks of the flame
+ * graph (this file) and the sources found, with their line costs and call
+ * sites (html_src.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -306,12 +307,14 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	struct cga_out_piece	 pc;
 	FILE			*m;
 
-	m = cga_out_piece_begin(&pc, out, 1);
+	cga_out_piece_init(&pc, out, 1);
+	m = cga_out_piece_begin(&pc);
 	fputs(",\n  \"page\": {\"generator\": \"cgannotate " CGA_VERSION "\"",
 	    m);
 	view_members(m, v);
 	flame(m, v);
 	cga_out_piece_end(&pc);
+	cga_out_piece_free(&pc);
 	if (v->auto_annotate)
 		cga_html_sources(out, v, fns, n);
 	fputs("}", out);
@@ -330,17 +333,21 @@ html_print(FILE *out, const struct cga_view *v)
 	int	 rc;
 
 	lines(out, cga_html_head);
-	rc = cga_json_write(out, v, 1, page);
+	/* The files' line costs are the sources', for those found only. */
+	rc = cga_json_write(out, v, CGA_JSON_SCRIPT | CGA_JSON_NO_FILES, page);
 	putc('\n', out);
 	lines(out, cga_html_tail);
 	return rc;
 }
 
-/* The JSON document's needs: the page is built on it. */
+/*
+ * Stacks, and the JSON document's calls and inclusive costs; line costs
+ * of the files that can be annotated (the page shows no other).
+ */
 static unsigned
 html_needs(const struct cga_view *v)
 {
-	return cga_format_json.needs(v);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_LINES : 0);
 }
 
 const struct cga_format cga_format_html = { "html", html_needs, 0,

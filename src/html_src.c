@@ -1,7 +1,8 @@
 /*
  * html_src.c: the annotated sources of --format=html's page: the text of
- * each source file of the listed functions, with the calls made from its
- * lines; their line costs are the JSON document's "files".
+ * each source file of the listed functions that is found, its line costs
+ * (as the JSON document's "files" has them) and the calls made from its
+ * lines.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,26 @@ sites(FILE *m, const struct cga_view *v, struct cga_site **all, size_t n,
 		putc(']', m);
 	}
 	fputs("]", m);
+}
+
+/* "lines": [line, cost] for each line of f with a cost. */
+static void
+line_costs(FILE *m, const struct cga_view *v, struct cga_file *f)
+{
+	struct cga_lineref	*lines;
+	size_t			 n, i;
+
+	lines = cga_file_lines(v->p, f, &n);
+	fputs(", \"lines\": [", m);
+	for (i = 0; i < n; i++) {
+		fputs(i == 0 ? "\n      [" : i % 4 ? ", [" : ",\n      [", m);
+		cga_out_u64(m, lines[i].line);
+		fputs(", ", m);
+		cga_json_cost(m, v, lines[i].cost);
+		putc(']', m);
+	}
+	putc(']', m);
+	free(lines);
 }
 
 /* The lines a function costs on, the first and the last. */
@@ -132,15 +153,15 @@ text(FILE *m, FILE *src)
 }
 
 static void
-source(FILE *out, const struct cga_view *v, struct cga_file *f,
-    struct cga_site **all, size_t nall, size_t *at, int first)
+source(struct cga_out_piece *pc, const struct cga_view *v,
+    struct cga_file *f, struct cga_site **all, size_t nall, size_t *at,
+    int first)
 {
-	struct cga_out_piece	 pc;
 	FILE			*m, *src;
 	char			*opened = NULL;
 	const char		*why;
 
-	m = cga_out_piece_begin(&pc, out, 1);
+	m = cga_out_piece_begin(pc);
 	fputs(first ? "\n    {\"name\": " : ",\n    {\"name\": ", m);
 	cga_out_json(m, f->name);
 	src = cga_sources_open(v->src, f->name, &opened, &why);
@@ -152,12 +173,13 @@ source(FILE *out, const struct cga_view *v, struct cga_file *f,
 		cga_out_json(m, opened);
 		text(m, src);
 		fclose(src);
+		line_costs(m, v, f);
 		sites(m, v, all, nall, f);
 		ranges(m, v, f, at);
 	}
 	putc('}', m);
 	free(opened);
-	cga_out_piece_end(&pc);
+	cga_out_piece_end(pc);
 }
 
 void
@@ -167,6 +189,7 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 	const struct cga_profile *p = v->p;
 	struct cga_site		**all;
 	struct cga_file		**list, *f;
+	struct cga_out_piece	  pc;
 	char			 *seen;
 	size_t			  nf = 0, i, *at;
 
@@ -188,10 +211,12 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 		all[i] = cga_site_at(p, i);
 	cga_sort(all, p->nsites, sizeof(*all), site_cmp, NULL);
 	at = xcalloc(p->nfns + 1, sizeof(*at));
+	cga_out_piece_init(&pc, out, 1);
 	fputs(",\n  \"sources\": [", out);
 	for (i = 0; i < nf && !ferror(out); i++)
-		source(out, v, list[i], all, p->nsites, at, i == 0);
+		source(&pc, v, list[i], all, p->nsites, at, i == 0);
 	fputs(nf ? "\n  ]" : "]", out);
+	cga_out_piece_free(&pc);
 	free(at);
 	free(all);
 	free(list);

@@ -56,8 +56,8 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 		cga_view_print_count(out, v, c->count);
 		fputs(", \"cost\": ", out);
 		cga_json_cost(out, v, cga_call_cost(c));
-		fprintf(out, ", \"recursive\": %s", c->recursive ? "true" :
-		    "false");
+		fputs(c->recursive ? ", \"recursive\": true" :
+		    ", \"recursive\": false", out);
 		putc('}', out);
 	}
 	free(list);
@@ -66,13 +66,12 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
-files(FILE *to, const struct cga_view *v, struct cga_fn **fns, size_t n,
-    int script)
+files(struct cga_out_piece *pc, const struct cga_view *v,
+    struct cga_fn **fns, size_t n)
 {
 	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
-	struct cga_out_piece	  pc;
-	FILE			 *out;
+	FILE			 *to = pc->out, *out;
 	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
 
@@ -89,20 +88,22 @@ files(FILE *to, const struct cga_view *v, struct cga_fn **fns, size_t n,
 	cga_view_sort_files(list, nf);
 	fputs(",\n  \"files\": [", to);
 	for (i = 0; i < nf && !ferror(to); i++) {
-		out = cga_out_piece_begin(&pc, to, script);
+		out = cga_out_piece_begin(pc);
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
 		cga_out_json(out, list[i]->name);
 		fputs(", \"lines\": [", out);
 		lines = cga_file_lines(v->p, list[i], &nl);
 		for (j = 0; j < nl; j++) {
-			fprintf(out, "%s\n      {\"line\": %llu, \"cost\": ",
-			    j ? "," : "", (unsigned long long)lines[j].line);
+			fputs(j ? ",\n      {\"line\": " : "\n      {\"line\": ",
+			    out);
+			cga_out_u64(out, lines[j].line);
+			fputs(", \"cost\": ", out);
 			cga_json_cost(out, v, lines[j].cost);
 			putc('}', out);
 		}
 		free(lines);
 		fputs(nl ? "\n    ]}" : "]}", out);
-		cga_out_piece_end(&pc);
+		cga_out_piece_end(pc);
 	}
 	fputs(nf ? "\n  ]" : "]", to);
 	free(list);
@@ -317,18 +318,17 @@ listing(FILE *out, const struct cga_view *v)
  * functions; those functions are what annotation covers.
  */
 static struct cga_fn **
-groups(FILE *to, const struct cga_view *v, size_t *nlisted, int script)
+groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
 {
 	struct cga_fn		**gs, **fns, **listed = NULL, *g;
-	struct cga_out_piece	  pc;
-	FILE			 *out;
+	FILE			 *to = pc->out, *out;
 	size_t			  n, nf, i, j;
 
 	*nlisted = 0;
 	fputs("  \"groups\": [", to);
 	gs = cga_view_select(v, NULL, &n);
 	for (i = 0; i < n && !ferror(to); i++) {
-		out = cga_out_piece_begin(&pc, to, script);
+		out = cga_out_piece_begin(pc);
 		g = gs[i];
 		fputs(i ? ",\n    {\n      \"name\": " :
 		    "\n    {\n      \"name\": ", out);
@@ -351,7 +351,7 @@ groups(FILE *to, const struct cga_view *v, size_t *nlisted, int script)
 		}
 		fputs(nf ? "\n    ]}" : "]}", out);
 		free(fns);
-		cga_out_piece_end(&pc);
+		cga_out_piece_end(pc);
 	}
 	fputs(n ? "\n  ]" : "]", to);
 	free(gs);
@@ -359,7 +359,7 @@ groups(FILE *to, const struct cga_view *v, size_t *nlisted, int script)
 }
 
 int
-cga_json_write(FILE *to, const struct cga_view *v, int script,
+cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
     void (*more)(FILE *, const struct cga_view *, struct cga_fn **, size_t))
 {
 	struct cga_out_piece	  pc;
@@ -367,7 +367,8 @@ cga_json_write(FILE *to, const struct cga_view *v, int script,
 	FILE			 *out;
 	size_t			  n, i;
 
-	out = cga_out_piece_begin(&pc, to, script);
+	cga_out_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
+	out = cga_out_piece_begin(&pc);
 	header(out, v);
 	parts(out, v);
 	events(out, v);
@@ -376,19 +377,20 @@ cga_json_write(FILE *to, const struct cga_view *v, int script,
 	listing(out, v);
 	cga_out_piece_end(&pc);
 	if (v->groups != NULL)
-		fns = groups(to, v, &n, script);
+		fns = groups(&pc, v, &n);
 	else {
 		fputs("  \"functions\": [", to);
 		fns = cga_view_select(v, NULL, &n);
 		for (i = 0; i < n && !ferror(to); i++) {
-			out = cga_out_piece_begin(&pc, to, script);
+			out = cga_out_piece_begin(&pc);
 			function(out, v, fns[i], i == 0);
 			cga_out_piece_end(&pc);
 		}
 		fputs(n ? "\n  ]" : "]", to);
 	}
-	if (v->auto_annotate)
-		files(to, v, fns, n, script);
+	if (v->auto_annotate && !(flags & CGA_JSON_NO_FILES))
+		files(&pc, v, fns, n);
+	cga_out_piece_free(&pc);
 	if (more != NULL)
 		more(to, v, fns, n);
 	fputs("\n}", to);

@@ -7,6 +7,7 @@
 #define CGA_OUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /*
@@ -24,6 +25,8 @@ void	cga_out_tsv(FILE *, const char *);
  * frames, as \x3b.
  */
 void	cga_out_folded(FILE *, const char *);
+/* A number in decimal, made by hand: formats print millions of them. */
+void	cga_out_u64(FILE *, uint64_t);
 /* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_out_json(FILE *, const char *);
 /* A JSON string, or null for NULL. */
@@ -39,16 +42,20 @@ void	cga_out_script(FILE *, const char *buf, size_t n);
 /*
  * JSON written to an HTML page goes through cga_out_script in pieces, each
  * of a size the page's data does not make large: begin gives the stream
- * to write a piece to (out itself when script is 0), end filters it to out.
+ * to write a piece to (out itself when script is 0), end filters it to
+ * out.  One memory stream serves every piece, from its start each time.
  */
 struct cga_out_piece {
 	FILE		*out;
-	FILE		*m;		/* NULL: writing to out */
+	int		 script;
+	FILE		*m;		/* NULL until the first piece */
 	char		*buf;
 	size_t		 len;
 };
-FILE	*cga_out_piece_begin(struct cga_out_piece *, FILE *out, int script);
+void	 cga_out_piece_init(struct cga_out_piece *, FILE *out, int script);
+FILE	*cga_out_piece_begin(struct cga_out_piece *);
 void	 cga_out_piece_end(struct cga_out_piece *);
+void	 cga_out_piece_free(struct cga_out_piece *);
 
 /*
  * Text inside a Graphviz quoted string (no quotes written): UTF-8, a byte

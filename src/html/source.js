@@ -39,10 +39,7 @@ function heat(n, max, diff) {
 /* The file's line costs and sites, by line. */
 function index(name, src) {
 	var lines = new Map(), sites = new Map();
-	(window.cga.D.files || []).forEach(function (f) {
-		if (f.name === name)
-			f.lines.forEach(function (l) { lines.set(l.line, l.cost); });
-	});
+	src.lines.forEach(function (l) { lines.set(l[0], l[1]); });
 	(src.sites || []).forEach(function (s) {
 		if (!sites.has(s[0]))
 			sites.set(s[0], []);
