@@ -16,16 +16,21 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 
 # Debian packages: to build, and to test (libclang-rt-dev holds clang's
-# sanitizer and libFuzzer runtimes, only recommended by clang).
+# sanitizer and libFuzzer runtimes, only recommended by clang; chromium
+# and nodejs, with its npm, run the HTML page's tests, tests/html.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm
+	     time jq graphviz python3 cmark-gfm chromium nodejs
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 HDRS	 = $(wildcard src/*.h)
 TESTS	 = $(sort $(wildcard tests/check_*.c))
 TEST_HDRS = tests/check_cga.h
+
+# The page of --format=html, its files made into C strings for html.c.
+HTML_PAGE = $(wildcard src/html/*.html src/html/*.css src/html/*.js)
+GEN_HDRS  = build/html_assets.h
 
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
 ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
@@ -74,11 +79,21 @@ build/libcga.a: $(LIB_OBJS)
 
 build/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build
-	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 build/asan/%.o: src/%.c $(HDRS) | need-build
 	@mkdir -p build/asan
-	$(CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(SANITIZE) -c -o $@ $<
+	$(CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) $(SANITIZE) \
+	    -c -o $@ $<
+
+# The page's CSS and JavaScript go inside its HTML, the whole into C
+# strings (awk, POSIX): the files stay files to read and edit.
+build/html_assets.h: $(HTML_PAGE) src/html/embed.awk
+	@mkdir -p build
+	awk -v dir=src/html -f src/html/embed.awk src/html/page.html >$@.tmp
+	mv $@.tmp $@
+
+build/html.o build/asan/html.o: $(GEN_HDRS)
 
 build/asan/cgannotate: build/asan/main.o $(ASAN_OBJS)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS)
@@ -115,10 +130,11 @@ check-unit check-golden check-asan check-tsan check-memcheck check-fuzz: \
 
 # ThreadSanitizer over what runs in two threads: compressed input, which
 # a thread of its own inflates.
-build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
+build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) $(GEN_HDRS) | \
+    need-fuzz-cc
 	@mkdir -p build/tsan
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=thread \
-	    -Isrc $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
+	    -Isrc -Ibuild $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 # The benchmark: figures printed and appended to bench/RESULTS.md.
 bench: cgannotate
@@ -167,10 +183,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
 build/fuzz_load build/fuzz_reader build/fuzz_many: build/fuzz_%: \
-    tests/fuzz/fuzz_%.c $(LIB_SRCS) $(HDRS) | need-fuzz-cc
+    tests/fuzz/fuzz_%.c $(LIB_SRCS) $(HDRS) $(GEN_HDRS) | need-fuzz-cc
 	@mkdir -p build
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
-	    -Isrc $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
+	    -Isrc -Ibuild $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
 	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)

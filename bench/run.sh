@@ -8,7 +8,9 @@
 # different commits time the same profiles; BENCH_NEW_SEED=1 makes it
 # again from the cgannotate built now.  bench/mkprofile grows it to each
 # size, then this times, in one go and several times each:
-# cgannotate (default report; --inclusive=yes --tree=both; --auto=no),
+# cgannotate (default report; --inclusive=yes --tree=both; --auto=no;
+# --format=html, and the time its page takes to open in headless chromium,
+# bench/page-open.js, when chromium and node are there),
 # callgrind_annotate on the smallest profile, and `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
@@ -116,6 +118,18 @@ for size in $sizes; do
 	row "cgannotate --inclusive=yes --tree=both" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate --auto=no "$p")
 	row "cgannotate --auto=no" "$1" "$2" ""
+	set -- $(time_runs "$runs" ./cgannotate --format=html "$p")
+	row "cgannotate --format=html" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
+	# The page opening in headless chromium, when it and node are here.
+	if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] &&
+	    command -v node >/dev/null 2>&1 &&
+	    { [ -d tests/browser/node_modules/playwright-core ] ||
+	    (cd tests/browser && npm ci --no-audit --no-fund --silent); }; then
+		./cgannotate --format=html "$p" >"$dir/page-$size.html"
+		pmb=$(awk -v b="$(wc -c <"$dir/page-$size.html")" 'BEGIN { printf "%.1f", b / 1048576 }')
+		t=$(node bench/page-open.js "$dir/page-$size.html" 3) &&
+		    echo "| $mb MB | its page ($pmb MB) opening in headless chromium | $t | | | | |" >>"$report"
+	fi
 	if [ -n "$base" ]; then
 		# In turns, so that both see the same machine.
 		for args in "" "--inclusive=yes --tree=both"; do

@@ -186,8 +186,9 @@ file_sites(struct cga_site **all, size_t nall, const struct cga_file *f,
 	return ls;
 }
 
-static int
-unchanged(const struct cga_profile *p, const struct cga_site *s)
+int
+cga_annotate_site_unchanged(const struct cga_profile *p,
+    const struct cga_site *s)
 {
 	size_t	 e;
 
@@ -205,7 +206,8 @@ print_sites(FILE *out, const struct cga_view *v, const size_t *w,
 	size_t	 i;
 
 	for (i = 0; i < ls->n; i++) {
-		if (v->p->diff && unchanged(v->p, ls->sites[i]))
+		if (v->p->diff && cga_annotate_site_unchanged(v->p,
+		    ls->sites[i]))
 			continue;
 		cga_print_cost(out, v, w, ls->sites[i]->cost);
 		cga_view_count(v, count, ls->sites[i]->count);

@@ -263,6 +263,7 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 			continue;
 		if ((m = open_memstream(&text, &len)) == NULL)
 			cga_oom();
+		/* text is set by fclose, which must come first. */
 		shown = print_stack(m, v, &lb, &s, i, path);
 		if (fclose(m) != 0)
 			cga_oom();

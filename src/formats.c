@@ -12,6 +12,7 @@ const struct cga_format *const cga_formats[] = {
 	&cga_format_callgrind,
 	&cga_format_folded,
 	&cga_format_speedscope,
+	&cga_format_html,
 	NULL
 };
 

@@ -36,6 +36,7 @@ extern const struct cga_format cga_format_callgrind;	/* callgrind.c */
 extern const struct cga_format cga_format_folded;	/* folded.c */
 extern const struct cga_format cga_format_speedscope;	/* folded.c */
 extern const struct cga_format cga_format_markdown;	/* markdown.c */
+extern const struct cga_format cga_format_html;	/* html.c */
 extern const struct cga_format cga_format_parts;	/* --list-parts */
 
 /* The formats --format names, NULL-terminated, in the order --help lists. */

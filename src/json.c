@@ -11,12 +11,12 @@
 #include "formats.h"
 #include "gate.h"
 #include "group.h"
+#include "json.h"
 #include "out.h"
 #include "view.h"
 
-/* {"Ir": 12, ...} over every event of the profile. */
-static void
-cost(FILE *out, const struct cga_view *v, const uint64_t *c)
+void
+cga_json_cost(FILE *out, const struct cga_view *v, const uint64_t *c)
 {
 	const struct cga_profile *p = v->p;
 	size_t	 e;
@@ -55,9 +55,9 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 		fputs(", \"count\": ", out);
 		cga_view_print_count(out, v, c->count);
 		fputs(", \"cost\": ", out);
-		cost(out, v, cga_call_cost(c));
-		fprintf(out, ", \"recursive\": %s", c->recursive ? "true" :
-		    "false");
+		cga_json_cost(out, v, cga_call_cost(c));
+		fputs(c->recursive ? ", \"recursive\": true" :
+		    ", \"recursive\": false", out);
 		putc('}', out);
 	}
 	free(list);
@@ -66,10 +66,12 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
-files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
+files(struct cga_out_piece *pc, const struct cga_view *v,
+    struct cga_fn **fns, size_t n)
 {
 	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
+	FILE			 *to = pc->out, *out;
 	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
 
@@ -84,22 +86,26 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	}
 	free(seen);
 	cga_view_sort_files(list, nf);
-	fputs(",\n  \"files\": [", out);
-	for (i = 0; i < nf; i++) {
+	fputs(",\n  \"files\": [", to);
+	for (i = 0; i < nf && !ferror(to); i++) {
+		out = cga_out_piece_begin(pc);
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
 		cga_out_json(out, list[i]->name);
 		fputs(", \"lines\": [", out);
 		lines = cga_file_lines(v->p, list[i], &nl);
 		for (j = 0; j < nl; j++) {
-			fprintf(out, "%s\n      {\"line\": %llu, \"cost\": ",
-			    j ? "," : "", (unsigned long long)lines[j].line);
-			cost(out, v, lines[j].cost);
+			fputs(j ? ",\n      {\"line\": " : "\n      {\"line\": ",
+			    out);
+			cga_out_u64(out, lines[j].line);
+			fputs(", \"cost\": ", out);
+			cga_json_cost(out, v, lines[j].cost);
 			putc('}', out);
 		}
 		free(lines);
 		fputs(nl ? "\n    ]}" : "]}", out);
+		cga_out_piece_end(pc);
 	}
-	fputs(nf ? "\n  ]" : "]", out);
+	fputs(nf ? "\n  ]" : "]", to);
 	free(list);
 }
 
@@ -161,7 +167,7 @@ parts(FILE *out, const struct cga_view *v)
 		fputs(", \"trigger\": ", out);
 		cga_out_json_or_null(out, pt->trigger);
 		fputs(", \"totals\": ", out);
-		cost(out, v, pt->total);
+		cga_json_cost(out, v, pt->total);
 		putc('}', out);
 	}
 	fputs(p->nparts ? "\n  ],\n" : "],\n", out);
@@ -183,7 +189,7 @@ events(FILE *out, const struct cga_view *v)
 		    "false");
 	}
 	fputs("\n  ],\n  \"totals\": ", out);
-	cost(out, v, p->total);
+	cga_json_cost(out, v, p->total);
 	fprintf(out, ",\n  \"totals_calculated\": %s,\n",
 	    p->calculated ? "true" : "false");
 }
@@ -246,9 +252,9 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	fputs(",\n      \"object\": ", out);
 	cga_out_json_or_null(out, cga_fn_object(fn));
 	fputs(",\n      \"exclusive\": ", out);
-	cost(out, v, fn->self);
+	cga_json_cost(out, v, fn->self);
 	fputs(",\n      \"inclusive\": ", out);
-	cost(out, v, fn->incl);
+	cga_json_cost(out, v, fn->incl);
 	fputs(",\n", out);
 	calls(out, v, fn, 1);
 	fputs(",\n", out);
@@ -303,7 +309,7 @@ listing(FILE *out, const struct cga_view *v)
 	strings(out, v->hide_text, v->nhide);
 	fprintf(out, ", \"hidden_functions\": %zu, \"hidden_cost\": ",
 	    v->nhidden);
-	cost(out, v, v->hidden);
+	cga_json_cost(out, v, v->hidden);
 	fputs("},\n", out);
 }
 
@@ -312,23 +318,25 @@ listing(FILE *out, const struct cga_view *v)
  * functions; those functions are what annotation covers.
  */
 static struct cga_fn **
-groups(FILE *out, const struct cga_view *v, size_t *nlisted)
+groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
 {
-	struct cga_fn	**gs, **fns, **listed = NULL, *g;
-	size_t		  n, nf, i, j;
+	struct cga_fn		**gs, **fns, **listed = NULL, *g;
+	FILE			 *to = pc->out, *out;
+	size_t			  n, nf, i, j;
 
 	*nlisted = 0;
-	fputs("  \"groups\": [", out);
+	fputs("  \"groups\": [", to);
 	gs = cga_view_select(v, NULL, &n);
-	for (i = 0; i < n && !ferror(out); i++) {
+	for (i = 0; i < n && !ferror(to); i++) {
+		out = cga_out_piece_begin(pc);
 		g = gs[i];
 		fputs(i ? ",\n    {\n      \"name\": " :
 		    "\n    {\n      \"name\": ", out);
 		cga_out_json(out, g->display);
 		fputs(",\n      \"exclusive\": ", out);
-		cost(out, v, g->self);
+		cga_json_cost(out, v, g->self);
 		fputs(",\n      \"inclusive\": ", out);
-		cost(out, v, g->incl);
+		cga_json_cost(out, v, g->incl);
 		fputs(",\n", out);
 		calls(out, v, g, 1);
 		fputs(",\n", out);
@@ -343,38 +351,60 @@ groups(FILE *out, const struct cga_view *v, size_t *nlisted)
 		}
 		fputs(nf ? "\n    ]}" : "]}", out);
 		free(fns);
+		cga_out_piece_end(pc);
 	}
-	fputs(n ? "\n  ]" : "]", out);
+	fputs(n ? "\n  ]" : "]", to);
 	free(gs);
 	return listed;
 }
 
-static int
-json_print(FILE *out, const struct cga_view *v)
+int
+cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
+    void (*more)(FILE *, const struct cga_view *, struct cga_fn **, size_t))
 {
-	struct cga_fn	**fns;
-	size_t		  n, i;
+	struct cga_out_piece	  pc;
+	struct cga_fn		**fns;
+	FILE			 *out;
+	size_t			  n, i;
 
+	cga_out_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
+	out = cga_out_piece_begin(&pc);
 	header(out, v);
 	parts(out, v);
 	events(out, v);
 	if (v->gate != NULL)
 		gate(out, v->gate);
 	listing(out, v);
+	cga_out_piece_end(&pc);
 	if (v->groups != NULL)
-		fns = groups(out, v, &n);
+		fns = groups(&pc, v, &n);
 	else {
-		fputs("  \"functions\": [", out);
+		fputs("  \"functions\": [", to);
 		fns = cga_view_select(v, NULL, &n);
-		for (i = 0; i < n && !ferror(out); i++)
+		for (i = 0; i < n && !ferror(to); i++) {
+			out = cga_out_piece_begin(&pc);
 			function(out, v, fns[i], i == 0);
-		fputs(n ? "\n  ]" : "]", out);
+			cga_out_piece_end(&pc);
+		}
+		fputs(n ? "\n  ]" : "]", to);
 	}
-	if (v->auto_annotate)
-		files(out, v, fns, n);
-	fputs("\n}\n", out);
+	if (v->auto_annotate && !(flags & CGA_JSON_NO_FILES))
+		files(&pc, v, fns, n);
+	cga_out_piece_free(&pc);
+	if (more != NULL)
+		more(to, v, fns, n);
+	fputs("\n}", to);
 	free(fns);
 	return 0;
+}
+
+static int
+json_print(FILE *out, const struct cga_view *v)
+{
+	int	 rc = cga_json_write(out, v, 0, NULL);
+
+	putc('\n', out);
+	return rc;
 }
 
 /* Files' line costs go with the functions when annotation is on. */

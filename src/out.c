@@ -4,9 +4,11 @@
  * user's terminal (escape sequences, a CR hiding text), break a TSV row,
  * make JSON invalid or a DOT label mean something else.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "out.h"
+#include "xalloc.h"
 
 /* Strings here end in NUL, which stops a sequence before its end. */
 #define utf8_len(s)	cga_utf8_len((s), 4)
@@ -159,6 +161,17 @@ cga_out_folded(FILE *out, const char *s)
 }
 
 void
+cga_out_u64(FILE *out, uint64_t c)
+{
+	char	 buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + c % 10);
+	while ((c /= 10) != 0);
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
+void
 cga_out_json(FILE *out, const char *s)
 {
 	const unsigned char	*p = (const unsigned char *)s;
@@ -167,6 +180,15 @@ cga_out_json(FILE *out, const char *s)
 
 	putc('"', out);
 	while (*p != '\0') {
+		/* Runs of plain ASCII go out as they are. */
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f && p[n] != '"' &&
+		    p[n] != '\\'; n++)
+			;
+		if (n > 0) {
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
 		c = *p;
 		n = utf8_len(p);
 		if (c == '"' || c == '\\')
@@ -192,6 +214,80 @@ cga_out_json_or_null(FILE *out, const char *s)
 		fputs("null", out);
 	else
 		cga_out_json(out, s);
+}
+
+void
+cga_out_script(FILE *out, const char *buf, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)buf, *end = p + n;
+	const unsigned char	*lt, *e2;
+
+	/* memchr finds the rare bytes at speed; most pieces have none. */
+	lt = memchr(p, '<', n);
+	e2 = memchr(p, 0xe2, n);
+	while (lt != NULL || e2 != NULL) {
+		if (lt != NULL && (e2 == NULL || lt < e2)) {
+			fwrite(p, 1, (size_t)(lt - p), out);
+			fputs("\\u003c", out);
+			p = lt + 1;
+			lt = memchr(p, '<', (size_t)(end - p));
+			continue;
+		}
+		if (e2 + 2 < end && e2[1] == 0x80 &&
+		    (e2[2] == 0xa8 || e2[2] == 0xa9)) {
+			fwrite(p, 1, (size_t)(e2 - p), out);
+			fputs(e2[2] == 0xa8 ? "\\u2028" : "\\u2029", out);
+			p = e2 + 3;
+		}
+		e2 = memchr(e2 + 1, 0xe2, (size_t)(end - e2 - 1));
+	}
+	fwrite(p, 1, (size_t)(end - p), out);
+}
+
+void
+cga_out_piece_init(struct cga_out_piece *pc, FILE *out, int script)
+{
+	pc->out = out;
+	pc->script = script;
+	pc->m = NULL;
+	pc->buf = NULL;
+	pc->len = 0;
+}
+
+FILE *
+cga_out_piece_begin(struct cga_out_piece *pc)
+{
+	if (!pc->script)
+		return pc->out;
+	if (pc->m == NULL) {
+		if ((pc->m = open_memstream(&pc->buf, &pc->len)) == NULL)
+			cga_oom();
+	} else if (fseeko(pc->m, 0, SEEK_SET) != 0)
+		cga_oom();
+	return pc->m;
+}
+
+/* The piece is what lies before the stream's position. */
+void
+cga_out_piece_end(struct cga_out_piece *pc)
+{
+	off_t	 at;
+
+	if (pc->m == NULL)
+		return;
+	if (fflush(pc->m) != 0 || (at = ftello(pc->m)) < 0)
+		cga_oom();
+	cga_out_script(pc->out, pc->buf, (size_t)at);
+}
+
+void
+cga_out_piece_free(struct cga_out_piece *pc)
+{
+	if (pc->m != NULL && fclose(pc->m) != 0)
+		cga_oom();
+	free(pc->buf);
+	pc->m = NULL;
+	pc->buf = NULL;
 }
 
 void

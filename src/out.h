@@ -7,6 +7,7 @@
 #define CGA_OUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /*
@@ -24,10 +25,38 @@ void	cga_out_tsv(FILE *, const char *);
  * frames, as \x3b.
  */
 void	cga_out_folded(FILE *, const char *);
+/* A number in decimal, made by hand: formats print millions of them. */
+void	cga_out_u64(FILE *, uint64_t);
 /* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_out_json(FILE *, const char *);
 /* A JSON string, or null for NULL. */
 void	cga_out_json_or_null(FILE *, const char *);
+/*
+ * JSON text (n bytes, as the JSON functions above write it) inside an HTML
+ * <script> element: '<' is \u003c, so that neither "</script" nor "<!--"
+ * can appear, and U+2028 and U+2029 are escapes.  Each of these can stand
+ * only inside the JSON's strings, where the escapes mean the same.
+ */
+void	cga_out_script(FILE *, const char *buf, size_t n);
+
+/*
+ * JSON written to an HTML page goes through cga_out_script in pieces, each
+ * of a size the page's data does not make large: begin gives the stream
+ * to write a piece to (out itself when script is 0), end filters it to
+ * out.  One memory stream serves every piece, from its start each time.
+ */
+struct cga_out_piece {
+	FILE		*out;
+	int		 script;
+	FILE		*m;		/* NULL until the first piece */
+	char		*buf;
+	size_t		 len;
+};
+void	 cga_out_piece_init(struct cga_out_piece *, FILE *out, int script);
+FILE	*cga_out_piece_begin(struct cga_out_piece *);
+void	 cga_out_piece_end(struct cga_out_piece *);
+void	 cga_out_piece_free(struct cga_out_piece *);
+
 /*
  * Text inside a Graphviz quoted string (no quotes written): UTF-8, a byte
  * outside it read as Latin-1; controls as visible escapes.

@@ -246,10 +246,11 @@ cga_view_count(const struct cga_view *v, char *buf, uint64_t c)
 void
 cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
 {
-	if (v->diff)
-		fprintf(out, "%lld", (long long)(int64_t)c);
-	else
-		fprintf(out, "%llu", (unsigned long long)c);
+	if (v->diff && (int64_t)c < 0) {
+		putc('-', out);
+		c = -c;
+	}
+	cga_out_u64(out, c);
 }
 
 double

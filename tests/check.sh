@@ -86,10 +86,12 @@ run() {
 }
 
 # The scripts of the golden group, and those run again with ASan and UBSan
-# (terminal.sh, dot.sh and limits.sh measure or time the binary itself).
+# (terminal.sh, dot.sh and limits.sh measure or time the binary itself;
+# html.sh drives a browser, and the C side of its pages is run under
+# ASan and UBSan by formats.sh's --format=html runs).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip folded"
+	gate markdown lint roundtrip folded html"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
 	folded"

@@ -216,7 +216,7 @@ END_TEST
 START_TEST(keyword_messages_list_the_words_of_the_table)
 {
 	rejects("--format=xml", "expected text, tsv, json, dot, markdown, "
-	    "callgrind, folded or speedscope: --format=xml");
+	    "callgrind, folded, speedscope or html: --format=xml");
 	rejects("--color=red", "expected auto, always or never: --color=red");
 	rejects("--tree=sideways", "expected none, caller, calling or both: "
 	    "--tree=sideways");

@@ -126,6 +126,9 @@ START_TEST(formats_say_what_they_need)
 	    CGA_NEED_INCL | CGA_NEED_LINES);
 	ck_assert_uint_eq(cga_format_json.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_ALL_LINES);
+	/* The page carries the line costs of the sources it shows only. */
+	ck_assert_uint_eq(cga_format_html.needs(&v),
+	    CGA_NEED_INCL | CGA_NEED_LINES);
 	v.rows = CGA_ROWS_CALLS;
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	v.rows = CGA_ROWS_LINES;
@@ -141,12 +144,13 @@ START_TEST(format_table_finds_each_format_by_name)
 	for (i = 0; cga_formats[i] != NULL; i++)
 		ck_assert_ptr_eq(cga_format_find(cga_formats[i]->name),
 		    cga_formats[i]);
-	ck_assert_uint_eq(i, 8);
+	ck_assert_uint_eq(i, 9);
 	ck_assert_ptr_eq(cga_format_find("json"), &cga_format_json);
 	ck_assert_ptr_eq(cga_format_find("markdown"), &cga_format_markdown);
 	ck_assert_ptr_eq(cga_format_find("folded"), &cga_format_folded);
 	ck_assert_ptr_eq(cga_format_find("speedscope"),
 	    &cga_format_speedscope);
+	ck_assert_ptr_eq(cga_format_find("html"), &cga_format_html);
 	ck_assert_ptr_null(cga_format_find("parts"));
 	ck_assert_ptr_null(cga_format_find("JSON"));
 	ck_assert_ptr_null(cga_format_find(""));

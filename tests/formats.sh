@@ -1,6 +1,8 @@
 #!/bin/sh
 # formats.sh CGANNOTATE: --format=tsv piped into awk and --format=json into
-# jq give the text report's totals and per-function figures.
+# jq give the text report's totals and per-function figures; the data of
+# --format=html's page is the JSON document, its sources' line costs the
+# JSON's (tests/html.sh drives the page in a browser).
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -76,6 +78,60 @@ done
     $("$bin" --auto=no testdata/wordfreq-readme.callgrind | total /dev/stdin) ))" ] &&
     jq -e '.diff_base == "testdata/wordfreq-readme.callgrind"' "$tmp/diff.json" >/dev/null
 result $? "json of a difference: $(jq -c .totals "$tmp/diff.json")"
+
+# The page's data element: the JSON document with the page's member (the
+# files' line costs are there, for the sources found only).
+pagedata() {
+	awk '/^<script type="application\/json" id="cga-data">$/ { on = 1; next }
+	    on && /^<\/script>$/ { exit } on' "$1"
+}
+for p in testdata/*.callgrind testdata/*.cachegrind; do
+	for opts in "--threshold=99" "--by=file --threshold=50 --hide=main" \
+	    "--diff testdata/wordfreq-readme.callgrind --threshold=99"; do
+		# shellcheck disable=SC2086
+		"$bin" --format=html $opts "$p" >"$tmp/page.html" 2>/dev/null ||
+		    continue
+		# shellcheck disable=SC2086
+		"$bin" --format=json $opts "$p" 2>/dev/null |
+		    jq -S 'del(.files)' >"$tmp/j"
+		pagedata "$tmp/page.html" | jq -S 'del(.page)' >"$tmp/pj"
+		cmp -s "$tmp/j" "$tmp/pj" && pagedata "$tmp/page.html" |
+		    jq -e '.page.flame | has("frames") or has("none")' >/dev/null
+		result $? "$p $opts: the page's data is not the JSON document"
+	done
+done
+
+# The line costs of the page's sources are the JSON document's.
+for p in testdata/sortprog-cachesim.callgrind testdata/tmpl.callgrind \
+    testdata/shlib.callgrind; do
+	"$bin" --format=html "$p" | pagedata /dev/stdin |
+	    jq -S '[.page.sources[] | select(.lines) |
+	    {name, lines: [.lines[] | {line: .[0], cost: .[1]}]}]' >"$tmp/pl"
+	"$bin" --format=json --threshold=99 "$p" | jq -S --slurpfile pl "$tmp/pl" \
+	    '[.files[] | select(.name as $n | $pl[0] | any(.name == $n))]' \
+	    >"$tmp/jl"
+	cmp -s "$tmp/pl" "$tmp/jl" && [ "$(jq length "$tmp/pl")" -gt 0 ]
+	result $? "$p: the page's line costs are the JSON's ($(jq length "$tmp/pl") files)"
+done
+
+# The page's flame graph holds the stacks of --format=folded with the
+# same options: its frames' counts, and those too small to show, add up
+# to the folded stacks' (--hide and --focus applied, the functions of the
+# listing: --group-inlined=no, the page's default).
+for p in testdata/sortprog-cachesim.callgrind testdata/recur-plain.callgrind \
+    testdata/threads-joined.callgrind testdata/tmpl.callgrind; do
+	for opts in "" "--hide=main" "--focus=sort --hide=cmp" "--by=file"; do
+		# shellcheck disable=SC2086
+		a=$("$bin" --format=html $opts "$p" | pagedata /dev/stdin |
+		    jq '.page.flame | ([.frames | to_entries[] |
+		    select(.key % 3 == 2) | .value] | add // 0) + .rest')
+		# shellcheck disable=SC2086
+		b=$("$bin" --format=folded --group-inlined=no $opts "$p" |
+		    awk '{ s += $NF } END { print s + 0 }')
+		[ "$a" = "$b" ]
+		result $? "$p $opts: the page's flame graph sums to $a, folded to $b"
+	done
+done
 
 echo "formats: $passed passed, $failed failed"
 [ "$failed" = 0 ]
