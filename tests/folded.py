@@ -170,7 +170,21 @@ def check(binary, path, fails):
     return n
 
 
+def expect(path):
+    """--expect PROFILE: each frame's exclusive cost of the first event
+    and the total, as JSON, from the profile itself (for
+    tests/browser/speedscope-test.js)."""
+    prof = listings.parse(path)
+    event = prof.events[0]
+    excl, _, _ = names_graph(prof, event)
+    return {"self": excl, "total": prof.total.get(event, 0)}
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--expect":
+        import json
+        json.dump(expect(argv[2]), sys.stdout)
+        return 0
     binary, paths = argv[1], argv[2:]
     fails, n = [], 0
     for p in paths:

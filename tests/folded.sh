@@ -76,5 +76,33 @@ case $bin in *asan*) limit= ;; esac
     2>"$tmp/err"
 [ $? = 1 ] && grep -q 'too large to rebuild its stacks' "$tmp/err"
 result $? "ring of 20,000: $(tail -1 "$tmp/err")"
+# speedscope's own importer, in Debian's chromium, opens both files and
+# finds each function's exclusive cost (its Sandwich table's "Self").
+if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v node >/dev/null &&
+    { [ -d tests/browser/node_modules/speedscope ] ||
+    (cd tests/browser && npm ci --no-audit --no-fund --silent); }; then
+	printf '[' >"$tmp/cases.json"
+	sep=
+	for p in testdata/hand/stacks.callgrind testdata/recur-plain.callgrind \
+	    testdata/sortprog-cachesim.callgrind; do
+		n=$(basename "$p" .callgrind)
+		"$bin" --format=speedscope --show=Ir "$p" >"$tmp/$n.speedscope.json"
+		"$bin" --format=folded --show=Ir "$p" >"$tmp/$n.folded"
+		e=$(python3 tests/folded.py --expect "$p")
+		for f in "$tmp/$n.speedscope.json" "$tmp/$n.folded"; do
+			printf '%s{"name": "%s", "file": "%s", %s' "$sep" \
+			    "$(basename "$f")" "$f" "${e#\{}" >>"$tmp/cases.json"
+			sep=,
+		done
+	done
+	echo ']' >>"$tmp/cases.json"
+	(cd tests/browser && node speedscope-test.js "$tmp/cases.json" \
+	    ../../build/speedscope-screens) >"$tmp/out" 2>&1
+	result $? "speedscope: $(grep -v '^speedscope-browser:' "$tmp/out" |
+	    head -5)"
+else
+	echo "folded: speedscope's importer not run (needs chromium, node, npm)"
+	failed=$((failed + 1))
+fi
 echo "folded: $passed passed, $failed failed"
 [ "$failed" = 0 ]
