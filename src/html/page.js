@@ -158,7 +158,7 @@ function filter() {
 		return search[r.id].indexOf(q) !== -1;
 	});
 	cursor = Math.min(cursor, Math.max(shown.length - 1, 0));
-	$('count').textContent = shown.length + ' of ' + rows.length +
+	$('count').textContent = plain(shown.length) + ' of ' + plain(rows.length) +
 	    (GROUPS ? ' groups' : ' functions');
 	renderRows();
 }
