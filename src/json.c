@@ -44,7 +44,7 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	size_t			  n, i;
 	int			  first = 1;
 
-	fprintf(out, "      \"%s\": [", callers ? "callers" : "callees");
+	fputs(callers ? "      \"callers\": [" : "      \"callees\": [", out);
 	list = cga_view_calls_of(v, fn, callers, &n);
 	for (i = 0; i < n; i++) {
 		c = list[i];

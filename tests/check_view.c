@@ -119,6 +119,7 @@ START_TEST(formats_say_what_they_need)
 	ck_assert_uint_eq(cga_format_dot.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_json.needs(&v), CGA_NEED_INCL);
+	ck_assert_uint_eq(cga_format_html.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_parts.needs(&v), 0);
 	v.auto_annotate = 1;
 	v.tree = CGA_SHOW_CALLERS;
@@ -126,7 +127,7 @@ START_TEST(formats_say_what_they_need)
 	    CGA_NEED_INCL | CGA_NEED_LINES);
 	ck_assert_uint_eq(cga_format_json.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_ALL_LINES);
-	/* The page carries the line costs of the sources it shows only. */
+	/* The page: the JSON document, and line costs of its sources only. */
 	ck_assert_uint_eq(cga_format_html.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_LINES);
 	v.rows = CGA_ROWS_CALLS;

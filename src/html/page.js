@@ -158,7 +158,7 @@ function filter() {
 		return search[r.id].indexOf(q) !== -1;
 	});
 	cursor = Math.min(cursor, Math.max(shown.length - 1, 0));
-	$('count').textContent = shown.length + ' of ' + rows.length +
+	$('count').textContent = plain(shown.length) + ' of ' + plain(rows.length) +
 	    (GROUPS ? ' groups' : ' functions');
 	renderRows();
 }
@@ -371,7 +371,12 @@ function callersPane(pane, r) {
 	add(pane, el('h3', null, 'Callees'), callTable(r.callees, 'callees'));
 	if (r.members) {
 		add(pane, el('h3', null, 'Its functions'));
-		var t = el('table', 'calls');
+		var t = el('table', 'calls'), hr = add(el('tr'),
+		    el('th', 'name', 'function'));
+		SHOW.forEach(function (ev) {
+			add(hr, el('th', null, ev + ' self'), el('th', null, '%'));
+		});
+		add(t, add(el('thead'), hr));
 		r.members.forEach(function (f) {
 			var tr = add(el('tr'), el('td', 'name', f.file + ':' + f.name));
 			SHOW.forEach(function (ev) {
