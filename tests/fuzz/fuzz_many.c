@@ -224,6 +224,7 @@ static const struct shown shown_all[] = {
 	{ &cga_format_callgrind, 0, 0, 1 },
 	{ &cga_format_folded, 0, 0, 0 },
 	{ &cga_format_speedscope, 0, 0, 0 },
+	{ &cga_format_html, 0, 0, 0 },
 	{ &cga_format_parts, 0, 0, 0 },
 };
 #define NSHOWN	(sizeof(shown_all) / sizeof(shown_all[0]))
@@ -235,7 +236,8 @@ view_opts(struct cga_opts *o, const struct shown *s, int nolines)
 	o->format = s->format;
 	o->calls = s->calls;
 	o->lines = s->lines;
-	o->auto_annotate = s->format == &cga_format_json && !nolines;
+	o->auto_annotate = (s->format == &cga_format_json ||
+	    s->format == &cga_format_html) && !nolines;
 	/* As cga_opts_parse resolves it. */
 	o->group_inlined = o->by == CGA_BY_FUNCTION &&
 	    (s->format == &cga_format_dot || s->format == &cga_format_folded ||
