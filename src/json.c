@@ -381,7 +381,8 @@ json_print(FILE *out, const struct cga_view *v)
 static unsigned
 json_needs(const struct cga_view *v)
 {
-	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES : 0);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES |
+	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, 0,

@@ -17,6 +17,7 @@ static enum cga_msg
 calls_parse(const struct loader *ld, const char *s, uint64_t *count)
 {
 	enum cga_msg	 m;
+	uint64_t	 tpos[3];
 
 	s = skip_blanks(s);
 	if (*s == '-')
@@ -26,7 +27,7 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count)
 		return m;
 	if (ld->callee == NULL)
 		return CGA_MSG_CALLS_NO_CFN;
-	return target(ld, &s, IN_LINE);
+	return target(ld, &s, IN_LINE, tpos);
 }
 
 /*
@@ -220,6 +221,72 @@ line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 	return ld->linecost;
 }
 
+/* Whether the jumps of the current file are kept. */
+static int
+keeps_jumps(struct loader *ld)
+{
+	return ld->opts->instrs || (ld->opts->jumps && keeps_lines(ld));
+}
+
+static struct cga_fn *current_fn(struct loader *);
+
+/*
+ * A jump line read: what it says waits for the position line after it,
+ * where the jump is.  Its target is in the file and function of jfi= and
+ * jfn= before it, or the current ones.
+ */
+static void
+jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
+{
+	struct cga_jump	*j = &ld->jump;
+
+	if (ld->jump_pending)	/* no position line came: at the last */
+		cga_jump_add(ld->p, j);
+	memset(j, 0, sizeof(*j));
+	j->count = jv->count;
+	j->executed = jv->executed;
+	j->cond = jcnd;
+	j->tfile = ld->jfile != NULL ? ld->jfile : ld->file->name;
+	j->tfn = ld->jfn != NULL ? ld->jfn : current_fn(ld)->key.name;
+	j->taddr = ld->instrpos >= 0 ? jv->tpos[ld->instrpos] : 0;
+	j->tline = ld->linepos >= 0 ? jv->tpos[ld->linepos] : 0;
+	j->fn = current_fn(ld);
+	j->file = ld->file;
+	j->addr = ld->instrpos >= 0 ? ld->last[ld->instrpos] : 0;
+	j->line = ld->linepos >= 0 ? ld->last[ld->linepos] : 0;
+	ld->jfile = ld->jfn = NULL;
+	ld->jump_pending = 1;
+}
+
+/* The position line after a jump: where the jump is. */
+static void
+jump_at(struct loader *ld, const uint64_t *pos)
+{
+	ld->jump.addr = ld->instrpos >= 0 ? pos[ld->instrpos] : 0;
+	ld->jump.line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
+	cga_jump_add(ld->p, &ld->jump);
+	ld->jump_pending = 0;
+}
+
+/*
+ * An instruction's cost, or the cost of the calls to callee made from
+ * it (count of them): 0, or -1 after the message.
+ */
+static int
+instr_keep(struct loader *ld, struct cga_fn *fn, const uint64_t *pos,
+    uint64_t line, struct cga_fn *callee, size_t k)
+{
+	struct cga_instr	*r;
+
+	r = cga_instr_add(ld->p, fn, pos[ld->instrpos], callee, ld->file,
+	    line);
+	if (r == NULL || cost_add(adder_of(ld), r->cost, NULL, NULL, ld->cnt,
+	    k, 0, ld->p->diff) == -1)
+		return cga_load_bad(ld, CGA_MSG_COST_SUM);
+	r->count = callee != NULL ? ld->call_count : 0;
+	return 0;
+}
+
 /* jump= or jcnd= at s: 0 or 1 for which, -1 for neither. */
 CGA_HOT int
 jump_key(const char *s)
@@ -253,10 +320,12 @@ block_loop(struct loader *ld, const int sgn)
 	uint64_t	 pos[3] = { 0, 0, 0 }, lines = 0, *self, *part;
 	uint64_t	*line = NULL, cnt[BLOCK_COUNTS];
 	size_t		 k, kmax = 0;
-	int		 keep, jcnd;
+	int		 keep, kjump, jcnd, pend = ld->jump_pending;
+	struct jumpval	 jv;
 	char		 c;
 
 	keep = keeps_lines(ld);
+	kjump = keeps_jumps(ld);
 	self = ld->fn->self;
 	part = ld->part->self;
 	a = adder_of(ld);
@@ -268,6 +337,10 @@ block_loop(struct loader *ld, const int sgn)
 			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
+			if (pend) {
+				jump_at(ld, pos);
+				pend = 0;
+			}
 			if (keep)
 				line = line_cost(ld, ld->linepos >= 0 ?
 				    pos[ld->linepos] : 0, ld->fn);
@@ -281,10 +354,17 @@ block_loop(struct loader *ld, const int sgn)
 			break;
 		} else {
 			t = s + 5;
-			if (jump_parse(ld, &t, IN_BLOCK, jcnd) != CGA_MSG_OK)
+			if (jump_parse(ld, &t, IN_BLOCK, jcnd, &jv) !=
+			    CGA_MSG_OK)
 				break;
+			if (kjump) {
+				jump_hold(ld, &jv, jcnd);
+				pend = 1;
+			} else
+				ld->jfile = ld->jfn = NULL;
 		}
 	}
+	ld->jump_pending = pend;
 	cga_input_skip(&ld->in, s, lines);
 	cost_mark(a, self, kmax);
 	cost_mark(a, part, kmax);
@@ -294,8 +374,9 @@ void
 cga_load_block(struct loader *ld)
 {
 	/* Counts on the stack: the compiler knows no store there aliases. */
+	/* Instructions kept: every line the general path's. */
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    ld->nfev > BLOCK_COUNTS)
+	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs)
 		return;
 	ld->block_line = ld->in.lineno + 1;
 	if (ld->p->diff)
@@ -326,6 +407,9 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	int			 err;
 
 	ld->pending_call = 0;
+	if (ld->opts->instrs && ld->instrpos >= 0 &&
+	    instr_keep(ld, fn, ld->last, line, ld->callee, k) == -1)
+		return -1;
 	/*
 	 * The calls a function makes never sum past 2^64-1: that catches
 	 * an edge's or a site's count overflowing even when neither is kept.
@@ -385,8 +469,13 @@ cost_line(struct loader *ld, const char *s)
 		ld->pending_call = ld->call_bad = 0;
 		return 0;
 	}
+	if (ld->jump_pending)
+		jump_at(ld, pos);
 	if (ld->pending_call)
 		return call_cost(ld, fn, line, k);
+	if (ld->opts->instrs && ld->instrpos >= 0 &&
+	    instr_keep(ld, fn, pos, line, NULL, k) == -1)
+		return -1;
 	if (keeps_lines(ld))
 		lc = line_cost(ld, line, fn);
 	if (cost_add(adder_of(ld), fn->self, ld->part->self, lc, ld->cnt, k,
@@ -485,7 +574,13 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 	case K_CFL:
 		ld->cfile = name;
 		break;
-	default:	/* cob= jfi= jfn=: only their ids count */
+	case K_JFI:
+		ld->jfile = name;
+		break;
+	case K_JFN:
+		ld->jfn = name;
+		break;
+	default:	/* cob=: only its ids count */
 		break;
 	}
 }
@@ -498,6 +593,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	const char	*name, *s = v;
 	enum cga_msg	 m;
 	uint64_t	 n;
+	struct jumpval	 jv;
 
 	if (!ld->known) {
 		if (k == K_NONE)
@@ -529,9 +625,13 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		return 0;
 	case K_JUMP:
 	case K_JCND:
-		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND)) !=
+		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND, &jv)) !=
 		    CGA_MSG_OK)
 			return cga_load_bad(ld, m);
+		if (keeps_jumps(ld))
+			jump_hold(ld, &jv, k == K_JCND);
+		else
+			ld->jfile = ld->jfn = NULL;
 		return 0;
 	default:
 		return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);

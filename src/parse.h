@@ -181,9 +181,12 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 	return counts_parse(ld, sp, f, cnt, kp, sgn);
 }
 
-/* A target position (calls=, jump=, jcnd=): checked, not kept. */
+/*
+ * A target position (calls=, jump=, jcnd=), relative to the last
+ * position, into tpos (as many as there are, at most 3).
+ */
 CGA_HOT enum cga_msg
-target(const struct loader *ld, const char **sp, enum form f)
+target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos)
 {
 	const char	*s;
 	uint64_t	 v;
@@ -197,24 +200,35 @@ target(const struct loader *ld, const char **sp, enum form f)
 		if ((m = subposition(&s, f, ld->last[i < ld->npos ? i : 0],
 		    &v)) != CGA_MSG_OK)
 			return m;
+		if (i < 3)
+			tpos[i] = v;
 	}
 	*sp = s;
 	return CGA_MSG_OK;
 }
 
+/* What a jump= or jcnd= line says. */
+struct jumpval {
+	uint64_t	 count;		/* jumps made, or taken */
+	uint64_t	 executed;	/* jcnd: times executed */
+	uint64_t	 tpos[3];	/* the target */
+};
+
 /*
- * The value of jump=COUNT TARGET or of jcnd=FOLLOWED/EXECUTED TARGET (or
- * the spec's spaced form), after the '='.  Jumps are checked, not kept.
+ * The value of jump=COUNT TARGET or of jcnd=TAKEN/EXECUTED TARGET, as
+ * callgrind writes it (or the spec's spaced form, read in the same
+ * order), after the '='.
  */
 CGA_HOT enum cga_msg
-jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd)
+jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
+    struct jumpval *jv)
 {
 	const char	*s = skip_blanks(*sp);
-	uint64_t	 n;
 	enum cga_msg	 m;
 
+	jv->executed = 0;
 	if (jcnd) {
-		if (number(&s, &n) != NUM_OK)
+		if (number(&s, &jv->count) != NUM_OK)
 			return CGA_MSG_JCND;
 		if (*s == '/')
 			s++;
@@ -223,11 +237,11 @@ jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd)
 		else
 			return CGA_MSG_JCND;
 	}
-	if ((m = number_token(&s, f, &n, jcnd ? CGA_MSG_JCND :
-	    CGA_MSG_JUMP)) != CGA_MSG_OK)
+	if ((m = number_token(&s, f, jcnd ? &jv->executed : &jv->count,
+	    jcnd ? CGA_MSG_JCND : CGA_MSG_JUMP)) != CGA_MSG_OK)
 		return m;
 	*sp = s;
-	return target(ld, sp, f);
+	return target(ld, sp, f, jv->tpos);
 }
 
 #endif

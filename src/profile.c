@@ -51,6 +51,8 @@ cga_profile_free(struct cga_profile *p)
 	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);
 	free(p->sites);
+	free(p->instrs);
+	free(p->jumps);
 	free(p->strs);
 	free(p->strv);
 	free(p->desc);

@@ -367,7 +367,9 @@ text_needs(const struct cga_view *v)
 	if (v->inclusive || v->tree)
 		need |= CGA_NEED_INCL;
 	if (v->auto_annotate || v->nsources > 0)
-		need |= CGA_NEED_LINES;
+		need |= CGA_NEED_LINES | CGA_NEED_JUMPS;
+	if (v->asm_code)
+		need |= CGA_NEED_INSTRS;
 	return need;
 }
 
