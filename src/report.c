@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
 #include "annotate.h"
 #include "fmt.h"
 #include "formats.h"
@@ -388,6 +389,8 @@ text_print(FILE *out, const struct cga_view *v)
 	cga_report_header(out, v);
 	listed = cga_report_functions(out, v, &nlisted);
 	rc = cga_annotate(out, v, listed, nlisted);
+	if (v->asm_code && rc == 0)
+		rc = cga_asm_print(out, v, listed, nlisted);
 	free(listed);
 	return rc;
 }
