@@ -100,6 +100,19 @@ cga_jump_add(struct cga_profile *p, const struct cga_jump *j)
 	p->jumps[p->njumps++] = *j;
 }
 
+void
+cga_jumps_rename(struct cga_profile *p, const char *from, const char *to)
+{
+	size_t	 i;
+
+	for (i = 0; i < p->njumps; i++) {
+		if (p->jumps[i].tfile == from)
+			p->jumps[i].tfile = to;
+		if (p->jumps[i].tfn == from)
+			p->jumps[i].tfn = to;
+	}
+}
+
 /* Interned names: equal ones are the same pointer, ordered by text. */
 static int
 name_cmp(const char *a, const char *b)

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
+#include "branches.h"
 #include "formats.h"
 #include "gate.h"
 #include "group.h"
@@ -70,6 +72,7 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 {
 	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
+	struct cga_branches	 *br;
 	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
 
@@ -84,6 +87,7 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	}
 	free(seen);
 	cga_view_sort_files(list, nf);
+	br = cga_branches_new(v->p);
 	fputs(",\n  \"files\": [", out);
 	for (i = 0; i < nf; i++) {
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
@@ -94,6 +98,7 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 			fprintf(out, "%s\n      {\"line\": %llu, \"cost\": ",
 			    j ? "," : "", (unsigned long long)lines[j].line);
 			cost(out, v, lines[j].cost);
+			cga_branches_json(out, v, br, list[i], lines[j].line);
 			putc('}', out);
 		}
 		free(lines);
@@ -101,6 +106,72 @@ files(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	}
 	fputs(nf ? "\n  ]" : "]", out);
 	free(list);
+	cga_branches_free(br);
+}
+
+/* A jump of an instruction: its counts and target. */
+static void
+instr_jump(FILE *out, const struct cga_view *v, const struct cga_jump *j)
+{
+	fprintf(out, "{\"conditional\": %s, \"count\": ", j->cond ? "true" :
+	    "false");
+	cga_view_print_count(out, v, j->count);
+	if (j->cond) {
+		fputs(", \"executed\": ", out);
+		cga_view_print_count(out, v, j->executed);
+	}
+	fprintf(out, ", \"target\": {\"address\": %llu, \"file\": ",
+	    (unsigned long long)j->taddr);
+	cga_out_json(out, j->tfile);
+	fputs(", \"function\": ", out);
+	cga_out_json(out, j->tfn);
+	fprintf(out, ", \"line\": %llu}}", (unsigned long long)j->tline);
+}
+
+/*
+ * --asm: the function's instructions as the profile has them, by
+ * address, each with its cost, source line, calls and jumps.
+ */
+static void
+instructions(FILE *out, const struct cga_view *v, const struct cga_fn *fn)
+{
+	struct cga_code		 c;
+	const struct cga_instr	*r;
+	size_t			 i = 0, k, ji = 0;
+
+	cga_code_collect(v, fn, &c);
+	fputs(",\n      \"instructions\": [", out);
+	while (i < c.nrec) {
+		r = c.rec[i];
+		fprintf(out, "%s\n        {\"address\": %llu, \"cost\": ",
+		    i ? "," : "", (unsigned long long)r->addr);
+		cost(out, v, r->callee == NULL ? r->cost : NULL);
+		fputs(", \"file\": ", out);
+		cga_out_json(out, r->file->name);
+		fprintf(out, ", \"line\": %llu, \"calls\": [",
+		    (unsigned long long)r->line);
+		for (k = i += r->callee == NULL; i < c.nrec && c.rec[i]->addr ==
+		    r->addr; i++) {
+			fputs(i > k ? ", {\"function\": " : "{\"function\": ",
+			    out);
+			cga_out_json(out, c.rec[i]->callee->display);
+			fputs(", \"count\": ", out);
+			cga_view_print_count(out, v, c.rec[i]->count);
+			fputs(", \"cost\": ", out);
+			cost(out, v, c.rec[i]->cost);
+			putc('}', out);
+		}
+		fputs("], \"jumps\": [", out);
+		while (ji < c.njmp && c.jmp[ji]->addr < r->addr)
+			ji++;
+		for (k = ji; ji < c.njmp && c.jmp[ji]->addr == r->addr; ji++) {
+			fputs(ji > k ? ", " : "", out);
+			instr_jump(out, v, c.jmp[ji]);
+		}
+		fputs("]}", out);
+	}
+	fputs(c.nrec ? "\n      ]" : "]", out);
+	cga_code_release(&c);
 }
 
 /* A header value that is a number as a number, any other as a string. */
@@ -253,6 +324,8 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	calls(out, v, fn, 1);
 	fputs(",\n", out);
 	calls(out, v, fn, 0);
+	if (v->asm_code)
+		instructions(out, v, fn);
 	fputs("\n    }", out);
 }
 

@@ -466,6 +466,9 @@ struct cga_instr *cga_instr_add(struct cga_profile *, struct cga_fn *fn,
 	    uint64_t addr, struct cga_fn *callee, struct cga_file *file,
 	    uint64_t line);
 void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
+/* A name id defined after its uses: jumps' targets get its name. */
+void	 cga_jumps_rename(struct cga_profile *, const char *from,
+	    const char *to);
 /*
  * Once every profile is read: instructions and jumps name the files and
  * functions merges left, each once, their figures summed and derived
