@@ -148,6 +148,8 @@ jumps_merge(struct cga_profile *p)
 	struct cga_jump	*to;
 	size_t		 i, n = 0;
 
+	if (p->njumps < 2)
+		return 0;
 	qsort(p->jumps, p->njumps, sizeof(*p->jumps), jump_cmp);
 	for (i = 0; i < p->njumps; i++) {
 		to = n > 0 ? &p->jumps[n - 1] : NULL;

@@ -49,6 +49,36 @@ last_line(const char *buf, size_t len, char *why, size_t whylen,
 }
 
 /*
+ * Whether prog can be run: a path, or a name found in PATH.  Asked
+ * before running it, so that the answer does not depend on how a failed
+ * exec is reported (under valgrind, by the child's exit status).
+ */
+static int
+runnable(const char *prog)
+{
+	const char	*path = getenv("PATH"), *end;
+	char		*full;
+	size_t		 len;
+	int		 ok = 0;
+
+	if (strchr(prog, '/') != NULL)
+		return access(prog, X_OK) == 0 ? 0 : errno;
+	for (path = path != NULL ? path : "/usr/bin:/bin"; !ok;
+	    path = end + 1) {
+		end = strchr(path, ':');
+		len = end != NULL ? (size_t)(end - path) : strlen(path);
+		full = xmalloc(len + strlen(prog) + 3);
+		snprintf(full, len + strlen(prog) + 3, "%.*s/%s",
+		    (int)(len > 0 ? len : 1), len > 0 ? path : ".", prog);
+		ok = access(full, X_OK) == 0;
+		free(full);
+		if (end == NULL)
+			break;
+	}
+	return ok ? 0 : ENOENT;
+}
+
+/*
  * Runs argv (argv[0] looked for in PATH), its standard output and error
  * into *buf (NUL-terminated), standard input /dev/null.  0 when it ran
  * and exited 0; else -1 with why (the message of a failure to start, or
@@ -65,6 +95,14 @@ run(char *const *argv, char **buf, size_t *len, char *why, size_t whylen)
 
 	*len = 0;
 	*buf = xmalloc(cap);
+	(*buf)[0] = '\0';
+	if ((err = runnable(argv[0])) != 0) {
+		snprintf(why, whylen, "cannot run %s: %s", argv[0],
+		    strerror(err));
+		return -1;
+	}
+	/* Nothing buffered may reach the child, should it be a fork. */
+	fflush(NULL);
 	if (pipe(fd) == -1) {
 		snprintf(why, whylen, "pipe: %s", strerror(errno));
 		return -1;
