@@ -19,7 +19,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 # sanitizer and libFuzzer runtimes, only recommended by clang).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm
+	     time jq graphviz python3 cmark-gfm binutils
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))

@@ -320,12 +320,10 @@ block_loop(struct loader *ld, const int sgn)
 	uint64_t	 pos[3] = { 0, 0, 0 }, lines = 0, *self, *part;
 	uint64_t	*line = NULL, cnt[BLOCK_COUNTS];
 	size_t		 k, kmax = 0;
-	int		 keep, kjump, jcnd, pend = ld->jump_pending;
-	struct jumpval	 jv;
+	int		 keep, jcnd;
 	char		 c;
 
 	keep = keeps_lines(ld);
-	kjump = keeps_jumps(ld);
 	self = ld->fn->self;
 	part = ld->part->self;
 	a = adder_of(ld);
@@ -337,10 +335,6 @@ block_loop(struct loader *ld, const int sgn)
 			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
-			if (pend) {
-				jump_at(ld, pos);
-				pend = 0;
-			}
 			if (keep)
 				line = line_cost(ld, ld->linepos >= 0 ?
 				    pos[ld->linepos] : 0, ld->fn);
@@ -353,18 +347,16 @@ block_loop(struct loader *ld, const int sgn)
 		} else if (c != 'j' || (jcnd = jump_key(s)) == -1) {
 			break;
 		} else {
+			/* A jump kept, and the line after it, go the other way. */
+			if (keeps_jumps(ld))
+				break;
 			t = s + 5;
-			if (jump_parse(ld, &t, IN_BLOCK, jcnd, &jv) !=
+			if (jump_parse(ld, &t, IN_BLOCK, jcnd, NULL) !=
 			    CGA_MSG_OK)
 				break;
-			if (kjump) {
-				jump_hold(ld, &jv, jcnd);
-				pend = 1;
-			} else
-				ld->jfile = ld->jfn = NULL;
+			ld->jfile = ld->jfn = NULL;
 		}
 	}
-	ld->jump_pending = pend;
 	cga_input_skip(&ld->in, s, lines);
 	cost_mark(a, self, kmax);
 	cost_mark(a, part, kmax);
@@ -376,7 +368,7 @@ cga_load_block(struct loader *ld)
 	/* Counts on the stack: the compiler knows no store there aliases. */
 	/* Instructions kept: every line the general path's. */
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs)
+	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
 		return;
 	ld->block_line = ld->in.lineno + 1;
 	if (ld->p->diff)

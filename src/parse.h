@@ -183,7 +183,8 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 
 /*
  * A target position (calls=, jump=, jcnd=), relative to the last
- * position, into tpos (as many as there are, at most 3).
+ * position, into tpos (as many as there are, at most 3; NULL: checked
+ * only, as the block loop reads a jump).
  */
 CGA_HOT enum cga_msg
 target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos)
@@ -200,7 +201,7 @@ target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos)
 		if ((m = subposition(&s, f, ld->last[i < ld->npos ? i : 0],
 		    &v)) != CGA_MSG_OK)
 			return m;
-		if (i < 3)
+		if (tpos != NULL && i < 3)
 			tpos[i] = v;
 	}
 	*sp = s;
@@ -217,7 +218,7 @@ struct jumpval {
 /*
  * The value of jump=COUNT TARGET or of jcnd=TAKEN/EXECUTED TARGET, as
  * callgrind writes it (or the spec's spaced form, read in the same
- * order), after the '='.
+ * order), after the '=', into jv (NULL: checked only).
  */
 CGA_HOT enum cga_msg
 jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
@@ -225,10 +226,10 @@ jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
 {
 	const char	*s = skip_blanks(*sp);
 	enum cga_msg	 m;
+	uint64_t	 n = 0, e;
 
-	jv->executed = 0;
 	if (jcnd) {
-		if (number(&s, &jv->count) != NUM_OK)
+		if (number(&s, &n) != NUM_OK)
 			return CGA_MSG_JCND;
 		if (*s == '/')
 			s++;
@@ -237,11 +238,15 @@ jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
 		else
 			return CGA_MSG_JCND;
 	}
-	if ((m = number_token(&s, f, jcnd ? &jv->executed : &jv->count,
-	    jcnd ? CGA_MSG_JCND : CGA_MSG_JUMP)) != CGA_MSG_OK)
+	if ((m = number_token(&s, f, &e, jcnd ? CGA_MSG_JCND :
+	    CGA_MSG_JUMP)) != CGA_MSG_OK)
 		return m;
 	*sp = s;
-	return target(ld, sp, f, jv->tpos);
+	if (jv != NULL) {
+		jv->count = jcnd ? n : e;
+		jv->executed = jcnd ? e : 0;
+	}
+	return target(ld, sp, f, jv != NULL ? jv->tpos : NULL);
 }
 
 #endif
