@@ -20,7 +20,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 # and nodejs, with its npm, run the HTML page's tests, tests/html.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm chromium nodejs
+	     time jq graphviz python3 cmark-gfm chromium nodejs binutils
 
 # Every module but main.c goes into the library the tests link with.
 LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "annotate.h"
+#include "branches.h"
 #include "diag.h"
 #include "fmt.h"
 #include "out.h"
@@ -366,6 +367,8 @@ struct walk {
 	const struct line_sites	*ls;		/* call sites by line */
 	size_t			 nls;
 	size_t			 si;
+	const struct cga_branches *br;		/* jumps by line */
+	const struct cga_file	*file;
 	const size_t		*w;
 	uint64_t		*printed;	/* costs printed, summed */
 	int			 err;		/* errno of a read error */
@@ -437,6 +440,7 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 			wk->si++;
 		if (wk->si < wk->nls && wk->ls[wk->si].line == wk->lineno)
 			print_sites(out, v, wk->w, &wk->ls[wk->si]);
+		cga_branches_text(out, v, wk->w, wk->br, wk->file, wk->lineno);
 	}
 	if (ferror(wk->src)) {
 		wk->err = errno;
@@ -455,7 +459,7 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 static int
 annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
     FILE *src, const char *shown_name, const char *opened, uint64_t *printed,
-    struct cga_site **sites, size_t nsites)
+    struct cga_site **sites, size_t nsites, const struct cga_branches *br)
 {
 	const struct cga_lineref *zero = NULL;
 	struct line_sites	*ls;
@@ -479,6 +483,8 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	wk.n = af->nlines;
 	wk.w = w;
 	wk.printed = printed;
+	wk.br = br;
+	wk.file = af->file;
 	if (wk.n > 0 && wk.lines[0].line == 0) {
 		zero = &wk.lines[0];
 		wk.next = 1;
@@ -795,6 +801,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	struct gather		  g;
 	struct ann_file		 *af;
 	struct cga_site		**sites = NULL;
+	struct cga_branches	 *br = NULL;
 	struct unfound		 *unfound;
 	const char		 *why;
 	uint64_t		 *printed;
@@ -814,6 +821,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	if (g.n > 0) {
 		cga_sort(g.files, g.n, sizeof(*g.files), file_cmp, (void *)v);
 		sites = index_sites(v, &nsites);
+		br = p->njumps > 0 ? cga_branches_new(p) : NULL;
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
 	unfound = xcalloc(g.n + 1, sizeof(*unfound));
@@ -836,7 +844,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 			file_lines(v, af);
 		}
 		if (annotate_file(out, v, af, src, shown, opened, printed,
-		    sites, nsites) == -1)
+		    sites, nsites, br) == -1)
 			rc = 1;
 		free(af->lines);
 		af->lines = NULL;
@@ -853,6 +861,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 out:
 	free(printed);
 	free(sites);
+	cga_branches_free(br);
 	for (i = 0; i < g.n; i++)
 		free(g.files[i].lines);
 	free(unfound);

@@ -271,6 +271,11 @@ cga_profile_finish(struct cga_profile *p)
 		    CGA_MSG_CALL_COUNT_SUM : CGA_MSG_CALL_COST_SUM, NULL, 0);
 		return -1;
 	}
+	if (cga_code_finish(p) == -1) {
+		cga_diag("%s: a sum of instruction costs or jump counts does "
+		    "not fit in 64 bits", p->path);
+		return -1;
+	}
 	if (p->nev == p->nrec)
 		goto out;
 	err |= cga_cost_derive(p, p->total);

@@ -83,6 +83,9 @@ cga_part_begin(struct loader *ld)
 	ld->in_body = 0;
 	ld->npos = 1;
 	ld->linepos = 0;
+	ld->instrpos = -1;
+	ld->jump_pending = 0;
+	ld->jfile = ld->jfn = NULL;
 	memset(ld->last, 0, sizeof(ld->last));
 	free(ld->sumtext[0]);
 	free(ld->sumtext[1]);
@@ -360,6 +363,7 @@ bad_positions(struct loader *ld, enum cga_msg m)
 {
 	ld->npos = 1;
 	ld->linepos = 0;
+	ld->instrpos = -1;
 	ld->have_positions = 1;
 	cga_part_lose(ld);
 	return cga_load_bad(ld, m);
@@ -375,6 +379,7 @@ positions(struct loader *ld, const char *v)
 
 	ld->npos = 0;
 	ld->linepos = -1;
+	ld->instrpos = -1;
 	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
 		for (len = 0; !ends_token(v[len], '\0'); len++)
 			;
@@ -390,6 +395,10 @@ positions(struct loader *ld, const char *v)
 			    CGA_MSG_POSITIONS_ORDER);
 		if (k == POS_LINE)
 			ld->linepos = (int)ld->npos;
+		if (k == POS_INSTR) {
+			ld->instrpos = (int)ld->npos;
+			ld->p->have_instr = 1;
+		}
 		prev = k;
 		ld->npos++;
 	}

@@ -178,6 +178,15 @@ define(struct loader *ld, enum idkind kind, const char *placeholder,
 	free(fw->text);
 	fw->text = NULL;
 	ld->nfwd_open--;
+	cga_jumps_rename(p, placeholder, name);
+	if (ld->jfile == placeholder)
+		ld->jfile = name;
+	if (ld->jfn == placeholder)
+		ld->jfn = name;
+	if (ld->jump.tfile == placeholder)
+		ld->jump.tfile = name;
+	if (ld->jump.tfn == placeholder)
+		ld->jump.tfn = name;
 	switch (kind) {
 	case ID_FILE:
 		if ((f = cga_file_find(p, placeholder)) != NULL) {

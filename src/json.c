@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
+#include "branches.h"
 #include "formats.h"
 #include "gate.h"
 #include "group.h"
@@ -72,6 +74,7 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
 	FILE			 *to = pc->out, *out;
+	struct cga_branches	 *br;
 	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
 
@@ -86,6 +89,7 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 	}
 	free(seen);
 	cga_view_sort_files(list, nf);
+	br = cga_branches_new(v->p);
 	fputs(",\n  \"files\": [", to);
 	for (i = 0; i < nf && !ferror(to); i++) {
 		out = cga_out_piece_begin(pc);
@@ -99,6 +103,7 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 			cga_out_u64(out, lines[j].line);
 			fputs(", \"cost\": ", out);
 			cga_json_cost(out, v, lines[j].cost);
+			cga_branches_json(out, v, br, list[i], lines[j].line);
 			putc('}', out);
 		}
 		free(lines);
@@ -107,6 +112,72 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 	}
 	fputs(nf ? "\n  ]" : "]", to);
 	free(list);
+	cga_branches_free(br);
+}
+
+/* A jump of an instruction: its counts and target. */
+static void
+instr_jump(FILE *out, const struct cga_view *v, const struct cga_jump *j)
+{
+	fprintf(out, "{\"conditional\": %s, \"count\": ", j->cond ? "true" :
+	    "false");
+	cga_view_print_count(out, v, j->count);
+	if (j->cond) {
+		fputs(", \"executed\": ", out);
+		cga_view_print_count(out, v, j->executed);
+	}
+	fprintf(out, ", \"target\": {\"address\": %llu, \"file\": ",
+	    (unsigned long long)j->taddr);
+	cga_out_json(out, j->tfile);
+	fputs(", \"function\": ", out);
+	cga_out_json(out, j->tfn);
+	fprintf(out, ", \"line\": %llu}}", (unsigned long long)j->tline);
+}
+
+/*
+ * --asm: the function's instructions as the profile has them, by
+ * address, each with its cost, source line, calls and jumps.
+ */
+static void
+instructions(FILE *out, const struct cga_view *v, const struct cga_fn *fn)
+{
+	struct cga_code		 c;
+	const struct cga_instr	*r;
+	size_t			 i = 0, k, ji = 0;
+
+	cga_code_collect(v, fn, &c);
+	fputs(",\n      \"instructions\": [", out);
+	while (i < c.nrec) {
+		r = c.rec[i];
+		fprintf(out, "%s\n        {\"address\": %llu, \"cost\": ",
+		    i ? "," : "", (unsigned long long)r->addr);
+		cga_json_cost(out, v, r->callee == NULL ? r->cost : NULL);
+		fputs(", \"file\": ", out);
+		cga_out_json(out, r->file->name);
+		fprintf(out, ", \"line\": %llu, \"calls\": [",
+		    (unsigned long long)r->line);
+		for (k = i += r->callee == NULL; i < c.nrec && c.rec[i]->addr ==
+		    r->addr; i++) {
+			fputs(i > k ? ", {\"function\": " : "{\"function\": ",
+			    out);
+			cga_out_json(out, c.rec[i]->callee->display);
+			fputs(", \"count\": ", out);
+			cga_view_print_count(out, v, c.rec[i]->count);
+			fputs(", \"cost\": ", out);
+			cga_json_cost(out, v, c.rec[i]->cost);
+			putc('}', out);
+		}
+		fputs("], \"jumps\": [", out);
+		while (ji < c.njmp && c.jmp[ji]->addr < r->addr)
+			ji++;
+		for (k = ji; ji < c.njmp && c.jmp[ji]->addr == r->addr; ji++) {
+			fputs(ji > k ? ", " : "", out);
+			instr_jump(out, v, c.jmp[ji]);
+		}
+		fputs("]}", out);
+	}
+	fputs(c.nrec ? "\n      ]" : "]", out);
+	cga_code_release(&c);
 }
 
 /* A header value that is a number as a number, any other as a string. */
@@ -259,6 +330,8 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	calls(out, v, fn, 1);
 	fputs(",\n", out);
 	calls(out, v, fn, 0);
+	if (v->asm_code)
+		instructions(out, v, fn);
 	fputs("\n    }", out);
 }
 
@@ -411,7 +484,8 @@ json_print(FILE *out, const struct cga_view *v)
 static unsigned
 json_needs(const struct cga_view *v)
 {
-	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES : 0);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES |
+	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, 0,

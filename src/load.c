@@ -1,244 +1,23 @@
 /*
  * load.c: reads the Callgrind profile format (and Cachegrind's subset of
  * it) into the model: the body of position, cost, call and jump lines.
- * One set of parse primitives serves two readers: a loop over the cost
- * and jump lines of a block of input, in place, and the line-at-a-time
- * reader, which takes every other line and words the message of a line
- * the primitives refuse.  header.c reads the header lines, ids.c names.
+ * One set of parse primitives (parse.h) serves two readers: a loop over
+ * the cost and jump lines of a block of input, in place, and the
+ * line-at-a-time reader, which takes every other line and words the
+ * message of a line the primitives refuse.  header.c reads the header lines, ids.c names.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader.h"
-
-/*
- * The parse primitives.  Each reads one piece of a line in one of two
- * forms, and returns CGA_MSG_OK or what is wrong; none changes the loader.
- * IN_LINE: a line of its own, ending in '\0', where blanks are any run of
- * spaces and tabs.  IN_BLOCK: a line in the block of input, in the form
- * valgrind writes, single spaces and a '\n' at the end; a line in another
- * form is refused there, to be read again IN_LINE, which takes it or words
- * what is wrong.  The block ends in a NUL, which no primitive takes.
- */
-enum form { IN_LINE, IN_BLOCK };
-
-CGA_HOT char
-eol(enum form f)
-{
-	return f == IN_BLOCK ? '\n' : '\0';
-}
-
-/* Whether c is a blank: in a block, the one space valgrind writes. */
-CGA_HOT int
-is_blank(char c, enum form f)
-{
-	return f == IN_BLOCK ? c == ' ' : blank(c);
-}
-
-/* Past the blank at s, which ends a token: in a block, the one space. */
-CGA_HOT const char *
-past_blank(const char *s, enum form f)
-{
-	return f == IN_BLOCK ? s + 1 : skip_blanks(s);
-}
-
-/* Whether c ends a token. */
-CGA_HOT int
-ends(char c, enum form f)
-{
-	return f == IN_BLOCK ? c == ' ' || c == '\n' : ends_token(c, '\0');
-}
-
-/* A number that must end its token; expected names what was expected. */
-CGA_HOT enum cga_msg
-number_token(const char **sp, enum form f, uint64_t *v,
-    enum cga_msg expected)
-{
-	switch (number(sp, v)) {
-	case NUM_BIG:
-		return CGA_MSG_NUMBER_BIG;
-	case NUM_NONE:
-		return expected;
-	}
-	return ends(**sp, f) ? CGA_MSG_OK : expected;
-}
-
-/* A subposition: a number, +N, -N or *, relative to base. */
-CGA_HOT enum cga_msg
-subposition(const char **sp, enum form f, uint64_t base, uint64_t *v)
-{
-	const char	*s = *sp;
-	uint64_t	 n;
-	char		 sign = *s;
-
-	if (sign == '*') {
-		s++;
-		n = base;
-	} else {
-		if (sign == '+' || sign == '-')
-			s++;
-		switch (number(&s, &n)) {
-		case NUM_BIG:
-			return CGA_MSG_POSITION_BIG;
-		case NUM_NONE:
-			return sign == '+' || sign == '-' ?
-			    CGA_MSG_POSITION_SIGN : CGA_MSG_POSITION;
-		}
-		if (sign == '+') {
-			if (__builtin_add_overflow(base, n, &n))
-				return CGA_MSG_POSITION_PAST;
-		} else if (sign == '-') {
-			if (n > base)
-				return CGA_MSG_POSITION_BELOW;
-			n = base - n;
-		}
-	}
-	if (!ends(*s, f))
-		return CGA_MSG_POSITION;
-	*sp = s;
-	*v = n;
-	return CGA_MSG_OK;
-}
-
-/*
- * A count of a profile with negative counts (cg_diff writes them): a
- * number with or without a '-', that fits in 64 bits signed, as two's
- * complement into *v.
- */
-CGA_HOT enum cga_msg
-signed_count(const char **sp, enum form f, uint64_t *v)
-{
-	const char	*s = *sp;
-	uint64_t	 n;
-	enum cga_msg	 m;
-	int		 neg = *s == '-';
-
-	s += neg;
-	if ((m = number_token(&s, f, &n, CGA_MSG_COUNT)) != CGA_MSG_OK)
-		return m;
-	if (n > (uint64_t)INT64_MAX + (uint64_t)neg)
-		return CGA_MSG_COUNT_SIGNED_BIG;
-	*sp = s;
-	*v = neg ? (uint64_t)0 - n : n;
-	return CGA_MSG_OK;
-}
-
-/*
- * The counts that end a cost line (or make a summary: line), in the
- * part's event order, into cnt: *kp of them; *sp is left at the end.
- * Unsigned, a count with a '-' is CGA_MSG_COUNT_NEGATIVE: the profile
- * is to be read as signed from then on (sgn).
- */
-CGA_HOT enum cga_msg
-counts_parse(const struct loader *ld, const char **sp, enum form f,
-    uint64_t *cnt, size_t *kp, int sgn)
-{
-	const char	*s, *t;
-	enum cga_msg	 m;
-	size_t		 k = 0, nfev = ld->nfev;
-
-	/* *sp ends a position (or is a summary:'s value, IN_LINE). */
-	for (s = *sp; *s != eol(f); s = t) {
-		if (*(s = past_blank(s, f)) == eol(f))
-			break;
-		if (k == nfev)
-			return CGA_MSG_COUNTS_MORE;
-		t = s;
-		if (sgn) {
-			if ((m = signed_count(&t, f, &cnt[k])) != CGA_MSG_OK)
-				return m;
-		} else if ((m = number_token(&t, f, &cnt[k],
-		    CGA_MSG_COUNT)) != CGA_MSG_OK)
-			/* A sign is no digit: looked for on failure. */
-			return *s == '-' ? CGA_MSG_COUNT_NEGATIVE : m;
-		k++;
-	}
-	*sp = s;
-	*kp = k;
-	return CGA_MSG_OK;
-}
-
-/*
- * A cost line: its positions, relative to the last ones, into pos, then
- * its counts.
- */
-CGA_HOT enum cga_msg
-cost_parse(const struct loader *ld, const char **sp, enum form f,
-    uint64_t *pos, uint64_t *cnt, size_t *kp, int sgn)
-{
-	const char	*s = *sp;
-	enum cga_msg	 m;
-	size_t		 i, npos = ld->npos;
-
-	for (i = 0; i < npos; i++) {
-		if (i > 0) {
-			if (!is_blank(*s, f))
-				return CGA_MSG_POSITION;
-			s = past_blank(s, f);
-		}
-		if ((m = subposition(&s, f, ld->last[i], &pos[i])) !=
-		    CGA_MSG_OK)
-			return m;
-	}
-	*sp = s;
-	return counts_parse(ld, sp, f, cnt, kp, sgn);
-}
-
-/* A target position (calls=, jump=, jcnd=): checked, not kept. */
-CGA_HOT enum cga_msg
-target(const struct loader *ld, const char **sp, enum form f)
-{
-	const char	*s;
-	uint64_t	 v;
-	enum cga_msg	 m;
-	size_t		 i = 0;
-
-	/* *sp ends a count. */
-	for (s = *sp; *s != eol(f); i++) {
-		if (*(s = past_blank(s, f)) == eol(f))
-			break;
-		if ((m = subposition(&s, f, ld->last[i < ld->npos ? i : 0],
-		    &v)) != CGA_MSG_OK)
-			return m;
-	}
-	*sp = s;
-	return CGA_MSG_OK;
-}
-
-/*
- * The value of jump=COUNT TARGET or of jcnd=FOLLOWED/EXECUTED TARGET (or
- * the spec's spaced form), after the '='.  Jumps are checked, not kept.
- */
-CGA_HOT enum cga_msg
-jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd)
-{
-	const char	*s = skip_blanks(*sp);
-	uint64_t	 n;
-	enum cga_msg	 m;
-
-	if (jcnd) {
-		if (number(&s, &n) != NUM_OK)
-			return CGA_MSG_JCND;
-		if (*s == '/')
-			s++;
-		else if (is_blank(*s, f))
-			s = past_blank(s, f);
-		else
-			return CGA_MSG_JCND;
-	}
-	if ((m = number_token(&s, f, &n, jcnd ? CGA_MSG_JCND :
-	    CGA_MSG_JUMP)) != CGA_MSG_OK)
-		return m;
-	*sp = s;
-	return target(ld, sp, f);
-}
+#include "parse.h"
 
 /* The value of calls=COUNT TARGET, after the '='. */
 static enum cga_msg
 calls_parse(const struct loader *ld, const char *s, uint64_t *count)
 {
 	enum cga_msg	 m;
+	uint64_t	 tpos[3];
 
 	s = skip_blanks(s);
 	if (*s == '-')
@@ -248,7 +27,7 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count)
 		return m;
 	if (ld->callee == NULL)
 		return CGA_MSG_CALLS_NO_CFN;
-	return target(ld, &s, IN_LINE);
+	return target(ld, &s, IN_LINE, tpos);
 }
 
 /*
@@ -442,6 +221,72 @@ line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 	return ld->linecost;
 }
 
+/* Whether the jumps of the current file are kept. */
+static int
+keeps_jumps(struct loader *ld)
+{
+	return ld->opts->instrs || (ld->opts->jumps && keeps_lines(ld));
+}
+
+static struct cga_fn *current_fn(struct loader *);
+
+/*
+ * A jump line read: what it says waits for the position line after it,
+ * where the jump is.  Its target is in the file and function of jfi= and
+ * jfn= before it, or the current ones.
+ */
+static void
+jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
+{
+	struct cga_jump	*j = &ld->jump;
+
+	if (ld->jump_pending)	/* no position line came: at the last */
+		cga_jump_add(ld->p, j);
+	memset(j, 0, sizeof(*j));
+	j->count = jv->count;
+	j->executed = jv->executed;
+	j->cond = jcnd;
+	j->tfile = ld->jfile != NULL ? ld->jfile : ld->file->name;
+	j->tfn = ld->jfn != NULL ? ld->jfn : current_fn(ld)->key.name;
+	j->taddr = ld->instrpos >= 0 ? jv->tpos[ld->instrpos] : 0;
+	j->tline = ld->linepos >= 0 ? jv->tpos[ld->linepos] : 0;
+	j->fn = current_fn(ld);
+	j->file = ld->file;
+	j->addr = ld->instrpos >= 0 ? ld->last[ld->instrpos] : 0;
+	j->line = ld->linepos >= 0 ? ld->last[ld->linepos] : 0;
+	ld->jfile = ld->jfn = NULL;
+	ld->jump_pending = 1;
+}
+
+/* The position line after a jump: where the jump is. */
+static void
+jump_at(struct loader *ld, const uint64_t *pos)
+{
+	ld->jump.addr = ld->instrpos >= 0 ? pos[ld->instrpos] : 0;
+	ld->jump.line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
+	cga_jump_add(ld->p, &ld->jump);
+	ld->jump_pending = 0;
+}
+
+/*
+ * An instruction's cost, or the cost of the calls to callee made from
+ * it (count of them): 0, or -1 after the message.
+ */
+static int
+instr_keep(struct loader *ld, struct cga_fn *fn, const uint64_t *pos,
+    uint64_t line, struct cga_fn *callee, size_t k)
+{
+	struct cga_instr	*r;
+
+	r = cga_instr_add(ld->p, fn, pos[ld->instrpos], callee, ld->file,
+	    line);
+	if (r == NULL || cost_add(adder_of(ld), r->cost, NULL, NULL, ld->cnt,
+	    k, 0, ld->p->diff) == -1)
+		return cga_load_bad(ld, CGA_MSG_COST_SUM);
+	r->count = callee != NULL ? ld->call_count : 0;
+	return 0;
+}
+
 /* jump= or jcnd= at s: 0 or 1 for which, -1 for neither. */
 CGA_HOT int
 jump_key(const char *s)
@@ -502,9 +347,14 @@ block_loop(struct loader *ld, const int sgn)
 		} else if (c != 'j' || (jcnd = jump_key(s)) == -1) {
 			break;
 		} else {
-			t = s + 5;
-			if (jump_parse(ld, &t, IN_BLOCK, jcnd) != CGA_MSG_OK)
+			/* A jump kept, and the line after it, go the other way. */
+			if (keeps_jumps(ld))
 				break;
+			t = s + 5;
+			if (jump_parse(ld, &t, IN_BLOCK, jcnd, NULL) !=
+			    CGA_MSG_OK)
+				break;
+			ld->jfile = ld->jfn = NULL;
 		}
 	}
 	cga_input_skip(&ld->in, s, lines);
@@ -516,8 +366,9 @@ void
 cga_load_block(struct loader *ld)
 {
 	/* Counts on the stack: the compiler knows no store there aliases. */
+	/* Instructions kept: every line the general path's. */
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    ld->nfev > BLOCK_COUNTS)
+	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
 		return;
 	ld->block_line = ld->in.lineno + 1;
 	if (ld->p->diff)
@@ -548,6 +399,9 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	int			 err;
 
 	ld->pending_call = 0;
+	if (ld->opts->instrs && ld->instrpos >= 0 &&
+	    instr_keep(ld, fn, ld->last, line, ld->callee, k) == -1)
+		return -1;
 	/*
 	 * The calls a function makes never sum past 2^64-1: that catches
 	 * an edge's or a site's count overflowing even when neither is kept.
@@ -607,8 +461,13 @@ cost_line(struct loader *ld, const char *s)
 		ld->pending_call = ld->call_bad = 0;
 		return 0;
 	}
+	if (ld->jump_pending)
+		jump_at(ld, pos);
 	if (ld->pending_call)
 		return call_cost(ld, fn, line, k);
+	if (ld->opts->instrs && ld->instrpos >= 0 &&
+	    instr_keep(ld, fn, pos, line, NULL, k) == -1)
+		return -1;
 	if (keeps_lines(ld))
 		lc = line_cost(ld, line, fn);
 	if (cost_add(adder_of(ld), fn->self, ld->part->self, lc, ld->cnt, k,
@@ -707,7 +566,13 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 	case K_CFL:
 		ld->cfile = name;
 		break;
-	default:	/* cob= jfi= jfn=: only their ids count */
+	case K_JFI:
+		ld->jfile = name;
+		break;
+	case K_JFN:
+		ld->jfn = name;
+		break;
+	default:	/* cob=: only its ids count */
 		break;
 	}
 }
@@ -720,6 +585,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	const char	*name, *s = v;
 	enum cga_msg	 m;
 	uint64_t	 n;
+	struct jumpval	 jv;
 
 	if (!ld->known) {
 		if (k == K_NONE)
@@ -751,9 +617,13 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		return 0;
 	case K_JUMP:
 	case K_JCND:
-		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND)) !=
+		if ((m = jump_parse(ld, &s, IN_LINE, k == K_JCND, &jv)) !=
 		    CGA_MSG_OK)
 			return cga_load_bad(ld, m);
+		if (keeps_jumps(ld))
+			jump_hold(ld, &jv, k == K_JCND);
+		else
+			ld->jfile = ld->jfn = NULL;
 		return 0;
 	default:
 		return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);

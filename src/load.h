@@ -12,6 +12,8 @@ struct cga_load_opts {
 	int		 lines;	/* keep per-line costs and call sites */
 	const char	*cwd;	/* stripped from file names; ends in '/' */
 	int		 no_calls; /* skip call edges (no --tree, --inclusive) */
+	int		 instrs;	/* keep instructions' costs, and jumps */
+	int		 jumps;	/* keep jumps from lines whose costs are kept */
 	const uint64_t	*parts;	/* --part: the part numbers kept; */
 	size_t		 nparts;	/* none: every part */
 	char *const	*events; /* the recorded events, for several */

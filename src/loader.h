@@ -149,6 +149,13 @@ struct loader {
 	uint64_t		 call_count;
 	uint64_t		 call_line;
 
+	/* Machine code, when kept (opts->instrs, opts->jumps). */
+	int			 instrpos;	/* index of "instr", or -1 */
+	const char		*jfile;		/* jfi= and jfn= for the */
+	const char		*jfn;		/* next jump, or NULL */
+	int			 jump_pending;	/* a jump waits for the */
+	struct cga_jump		 jump;		/* position line after it */
+
 	/* --check (opts->check) only. */
 	int			 fatal;		/* the rest cannot be read */
 	int			 lost;		/* the part's body cannot be */

@@ -1,6 +1,6 @@
 /*
- * opts.c: the command line: options parsed into a struct cga_opts, and the
- * arguments after them sorted into profiles and source files.
+ * opts.c: the command line: options parsed into a struct cga_opts (args.c
+ * sorts the arguments after them into profiles and source files).
  */
 #include <sys/stat.h>
 
@@ -29,7 +29,7 @@
 #define USAGE_HINT	"Try 'cgannotate --help' for more.\n"
 
 enum {
-	OPT_AUTO = 256, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
+	OPT_ASM = 256, OPT_ASM_SYNTAX, OPT_AUTO, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
 	OPT_DIFF, OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
 	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
 	OPT_INCLUDE, OPT_INCLUSIVE,
@@ -41,6 +41,8 @@ enum {
 
 /* Sorted by name; every val is an OPT_*, above the short options. */
 static const struct option longopts[] = {
+	{ "asm",		required_argument,	NULL, OPT_ASM },
+	{ "asm-syntax",		required_argument,	NULL, OPT_ASM_SYNTAX },
 	{ "auto",		required_argument,	NULL, OPT_AUTO },
 	{ "by",			required_argument,	NULL, OPT_BY },
 	{ "calls",		no_argument,		NULL, OPT_CALLS },
@@ -90,6 +92,10 @@ static const struct keyword colors[] = {	/* -1: auto */
 	{ "auto", -1 }, { "always", 1 }, { "never", 0 }, { NULL, 0 }
 };
 
+static const struct keyword syntaxes[] = {
+	{ "att", 0 }, { "intel", 1 }, { NULL, 0 }
+};
+
 static const struct keyword bys[] = {
 	{ "function", CGA_BY_FUNCTION }, { "file", CGA_BY_FILE },
 	{ "object", CGA_BY_OBJECT }, { NULL, 0 }
@@ -125,6 +131,8 @@ usage(FILE *out)
 "      --show-percs=yes|no show percentages beside counts [yes]\n"
 "      --auto=yes|no       annotate the source files of listed functions [yes]\n"
 "      --context=N         lines of context around annotated lines [8]\n"
+"      --asm=yes|no        machine code of listed functions, by objdump [no]\n"
+"      --asm-syntax=att|intel  its syntax [att]\n"
 "      --inclusive=yes|no  list functions by inclusive cost [no]\n"
 "      --by=function|file|object\n"
 "                          list functions, or source files or objects, each\n"
@@ -615,7 +623,7 @@ bad_option(int ch, const char *arg)
 		cga_usage_error("option needs a value: %s", arg);
 	else if (optopt == 0)
 		bad_long_option(arg);
-	else if (optopt >= OPT_AUTO)
+	else if (optopt >= OPT_ASM)
 		cga_usage_error("unknown option: %s", arg);
 	else
 		cga_usage_error("unknown option: -%c", optopt);
@@ -636,6 +644,11 @@ option(struct cga_opts *o, int ch, const char *arg)
 		return 1;
 	case OPT_AUTO:
 		return keyword_option(yes_no, "--auto", arg, &o->auto_annotate);
+	case OPT_ASM:
+		return keyword_option(yes_no, "--asm", arg, &o->asm_code);
+	case OPT_ASM_SYNTAX:
+		return keyword_option(syntaxes, "--asm-syntax", arg,
+		    &o->asm_syntax);
 	case OPT_INCLUSIVE:
 		return keyword_option(yes_no, "--inclusive", arg, &o->inclusive);
 	case OPT_SHOW_PERCS:
@@ -808,61 +821,6 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 	}
 	warn_ignored(o);
 	return cga_opts_classify(o, argc - optind, argv + optind);
-}
-
-/*
- * Whether an argument after the first is a profile: "-", or a readable
- * file with an events: line among its first thousand lines.
- */
-static int
-is_profile(const char *path)
-{
-	struct stat	 st;
-	char		**names = NULL;
-	size_t		 n = 0;
-	int		 r;
-
-	/*
-	 * Standard input, a pipe (/dev/stdin, <(...), a FIFO) is no source
-	 * file, and can be read only once: a profile, not looked into.
-	 */
-	if (cga_input_once(path))
-		return 1;
-	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    access(path, R_OK) == -1)
-		return 0;
-	/* An empty file is no source to annotate: an empty profile. */
-	if (st.st_size == 0)
-		return 1;
-	r = cga_profile_sniff(path, &names, &n);
-	free_list(names, n);
-	return r == 1;
-}
-
-int
-cga_opts_classify(struct cga_opts *o, int n, char **args)
-{
-	int	 i = 0;
-
-	free(o->sources);
-	free(o->profiles);
-	o->nsources = o->nprofiles = 0;
-	if (n > 0)
-		o->profile = args[i++];
-	o->sources = xcalloc((size_t)(n - i) + 1, sizeof(*o->sources));
-	o->profiles = xcalloc((size_t)(n - i) + 2, sizeof(*o->profiles));
-	for (; i < n; i++) {
-		if (*args[i] == '\0') {
-			cga_usage_error("empty file name");
-			return -1;
-		}
-		/* --check: every file named is a profile to check. */
-		if (o->check || is_profile(args[i]))
-			o->profiles[o->nprofiles++] = args[i];
-		else
-			o->sources[o->nsources++] = args[i];
-	}
-	return 0;
 }
 
 void

@@ -31,6 +31,8 @@ struct cga_opts {
 	int		  show_percs;
 	int		  color;	/* escape sequences in the text report */
 	int		  auto_annotate;
+	int		  asm_code;	/* --asm */
+	int		  asm_syntax;	/* --asm-syntax: 0 att, 1 intel */
 	unsigned long	  context;
 	int		  inclusive;
 	int		  tree;		/* CGA_TREE_* bits */

@@ -52,6 +52,8 @@ cga_profile_free(struct cga_profile *p)
 	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);
 	free(p->sites);
+	free(p->instrs);
+	free(p->jumps);
 	free(p->strs);
 	free(p->strv);
 	free(p->desc);

@@ -136,6 +136,41 @@ struct cga_site {
 	uint64_t	 cost[];
 };
 
+/*
+ * Machine code, kept only when a format asks for it (formats.h): the
+ * cost of each instruction of a profile whose positions: include instr,
+ * and of the calls made from it; and each jump= and jcnd= line.
+ * Instructions are appended as cost lines come and merged by sorting,
+ * as call sites are (code.c).
+ */
+struct cga_instr {
+	struct cga_fn	*fn;		/* the function it is in */
+	uint64_t	 addr;
+	struct cga_fn	*callee;	/* the cost of calls to it, or NULL: */
+	struct cga_file	*file;		/* the instruction's own; its */
+	uint64_t	 line;		/* source file and line */
+	uint64_t	 count;		/* calls made */
+	uint64_t	 cost[];
+};
+
+/*
+ * A jump or conditional branch: where it is and where it goes, each as
+ * far as the profile's positions tell (0: no such position).
+ */
+struct cga_jump {
+	struct cga_fn	*fn;
+	struct cga_file	*file;
+	uint64_t	 line;
+	uint64_t	 addr;
+	const char	*tfile;		/* the target's file and function */
+	const char	*tfn;		/* (jfi=, jfn=; interned names) */
+	uint64_t	 tline;
+	uint64_t	 taddr;
+	uint64_t	 count;		/* jumps made (jcnd: taken) */
+	uint64_t	 executed;	/* jcnd: times executed; jump: 0 */
+	int		 cond;		/* jcnd */
+};
+
 /* One part of a profile file (a dump); most files have one. */
 struct cga_part {
 	const char	*path;		/* the profile file it came from */
@@ -211,6 +246,14 @@ struct cga_profile {
 	size_t		  sitecap;
 	size_t		  sitesize;
 	uint64_t	  siteseq;	/* sites appended so far */
+	char		 *instrs;	/* ninstrs records of instrsize bytes */
+	size_t		  ninstrs;
+	size_t		  instrcap;
+	size_t		  instrsize;
+	int		  have_instr;	/* some part's positions had instr */
+	struct cga_jump	 *jumps;	/* by fn, addr, file, line, target */
+	size_t		  njumps;
+	size_t		  jumpcap;
 	size_t		  nfns;
 	struct cga_fn	**fntab;	/* every function, by file and name */
 	size_t		  fncap;	/* its slots, a power of 2 */
@@ -411,9 +454,39 @@ cga_call_cost(const struct cga_call *c)
 
 #define CGA_NOEVENT	((size_t)-1)
 
+static inline struct cga_instr *
+cga_instr_at(const struct cga_profile *p, size_t i)
+{
+	return (struct cga_instr *)(void *)(p->instrs + i * p->instrsize);
+}
+
+/*
+ * A new instruction record, its cost 0, to add a cost line's counts to
+ * (valid until the next); NULL when merging the log overflowed a sum.
+ */
+struct cga_instr *cga_instr_add(struct cga_profile *, struct cga_fn *fn,
+	    uint64_t addr, struct cga_fn *callee, struct cga_file *file,
+	    uint64_t line);
+void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
+/* A name id defined after its uses: jumps' targets get its name. */
+void	 cga_jumps_rename(struct cga_profile *, const char *from,
+	    const char *to);
+/*
+ * Once every profile is read: instructions and jumps name the files and
+ * functions merges left, each once, their figures summed and derived
+ * events computed; 0, or -1 when a sum overflows.
+ */
+int	 cga_code_finish(struct cga_profile *);
+/* The records of fn, by address (then callee), from *first: their number. */
+size_t	 cga_instrs_of(const struct cga_profile *, const struct cga_fn *,
+	    size_t *first);
+size_t	 cga_jumps_of(const struct cga_profile *, const struct cga_fn *,
+	    size_t *first);
+
 /*
  * The model's code: profile.c (names, files, functions, calls, sites,
- * renaming), lines.c (line pages), finish.c (once every profile is read).
+ * renaming), lines.c (line pages), code.c (instructions and jumps),
+ * finish.c (once every profile is read).
  */
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
 #include "annotate.h"
 #include "fmt.h"
 #include "formats.h"
@@ -367,7 +368,9 @@ text_needs(const struct cga_view *v)
 	if (v->inclusive || v->tree)
 		need |= CGA_NEED_INCL;
 	if (v->auto_annotate || v->nsources > 0)
-		need |= CGA_NEED_LINES;
+		need |= CGA_NEED_LINES | CGA_NEED_JUMPS;
+	if (v->asm_code)
+		need |= CGA_NEED_INSTRS;
 	return need;
 }
 
@@ -386,6 +389,8 @@ text_print(FILE *out, const struct cga_view *v)
 	cga_report_header(out, v);
 	listed = cga_report_functions(out, v, &nlisted);
 	rc = cga_annotate(out, v, listed, nlisted);
+	if (v->asm_code && rc == 0)
+		rc = cga_asm_print(out, v, listed, nlisted);
 	free(listed);
 	return rc;
 }

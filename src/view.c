@@ -27,6 +27,8 @@ cga_view_init(struct cga_view *v, const struct cga_opts *o)
 	v->tree = ((o->tree & CGA_TREE_CALLER) ? CGA_SHOW_CALLERS : 0) |
 	    ((o->tree & CGA_TREE_CALLING) ? CGA_SHOW_CALLEES : 0);
 	v->auto_annotate = o->auto_annotate;
+	v->asm_code = o->asm_code;
+	v->asm_syntax = o->asm_syntax;
 	v->context = o->context;
 	v->node_threshold = o->node_threshold;
 	v->edge_threshold = o->edge_threshold;

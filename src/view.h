@@ -30,6 +30,8 @@ struct cga_view {
 	int		  inclusive;	/* list by inclusive cost */
 	int		  tree;		/* CGA_SHOW_* bits */
 	int		  auto_annotate;
+	int		  asm_code;	/* --asm: machine code of listed functions */
+	int		  asm_syntax;	/* 0 att, 1 intel */
 	unsigned long	  context;	/* lines around annotated ones */
 	double		  node_threshold;	/* dot: percent */
 	double		  edge_threshold;

@@ -10,10 +10,12 @@
 #   memcheck  the golden tests under valgrind memcheck
 #   fuzz      each fuzzer once over its regression inputs (no random runs)
 # Every test runs, whatever failed before it, and the last line sums what
-# they counted: "check: N passed, M failed".  A test prints its own count,
-# "NAME: P passed, F failed" (the unit tests: "Checks: N, Failures: F,
-# Errors: E"); one that exits non-zero without counting a failure, or
-# counts nothing, counts one failure, as does a build that fails (its
+# they counted: "check: N passed, M failed" (and ", K skipped" when a
+# test skipped what the machine lacks the tools for).  A test prints its
+# own count, "NAME: P passed, F failed" (the unit tests: "Checks: N,
+# Failures: F, Errors: E"), and "NAME: K skipped" if it skipped any; one
+# that exits non-zero without counting a failure, or counts nothing (not
+# even a skip), counts one failure, as does a build that fails (its
 # group's tests are then not run).  The output is kept in build/check.log,
 # with the seconds each test took.
 # Exit status 1 if anything failed.
@@ -27,18 +29,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 passed=0
 failed=0
+skipped=0
 failures=	# the steps that failed, named on the line before the summary
 
-# count FILE: "P F", the passes and failures counted in FILE's output.
+# count FILE: "P F S", the passes, failures and skips counted in FILE's
+# output.
 count() {
 	awk '/^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed$/ {
 		p += $2; f += $4 }
+	    /^[A-Za-z0-9_.-]+: [0-9]+ skipped$/ { k += $2 }
 	    /Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+$/ {
 		s = substr($0, index($0, "Checks:"))
 		gsub(/[^0-9]+/, " ", s)
 		split(s, n, " ")
 		p += n[1] - n[2] - n[3]; f += n[2] + n[3] }
-	    END { print p + 0, f + 0 }' "$1"
+	    END { print p + 0, f + 0, k + 0 }' "$1"
 }
 
 # step CMD...: runs CMD, its output shown and logged; its exit status.
@@ -76,11 +81,12 @@ run() {
 	set -- $(count "$tmp/out")
 	passed=$((passed + $1))
 	failed=$((failed + $2))
+	skipped=$((skipped + $3))
 	if [ "$2" != 0 ]; then
 		failures="$failures, $name"
 	elif [ "$status" != 0 ]; then
 		fail "$name" "exit status $status, and no failure counted"
-	elif [ "$1" = 0 ]; then
+	elif [ "$1" = 0 ] && [ "$3" = 0 ]; then
 		fail "$name" "no test counted"
 	fi
 }
@@ -91,10 +97,10 @@ run() {
 # ASan and UBSan by formats.sh's --format=html runs).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip folded html"
+	gate markdown lint roundtrip folded html asm"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
-	folded"
+	folded asm"
 
 group_unit() {
 	build build/check_cga || return
@@ -127,6 +133,8 @@ group_memcheck() {
 	build cgannotate || return
 	run "golden (memcheck)" sh tests/golden.sh ./cgannotate valgrind -q \
 	    --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
+	run "asm (memcheck)" sh tests/asm.sh ./cgannotate valgrind -q \
+	    --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
 }
 
 group_fuzz() {
@@ -143,5 +151,10 @@ for group in "$@"; do
 	esac
 done
 [ -n "$failures" ] && echo "check: failed: ${failures#, }" | tee -a "$log"
-echo "check: $passed passed, $failed failed" | tee -a "$log"
+if [ "$skipped" = 0 ]; then
+	echo "check: $passed passed, $failed failed" | tee -a "$log"
+else
+	echo "check: $passed passed, $failed failed, $skipped skipped" |
+	    tee -a "$log"
+fi
 [ "$failed" = 0 ]

@@ -124,12 +124,20 @@ START_TEST(formats_say_what_they_need)
 	v.auto_annotate = 1;
 	v.tree = CGA_SHOW_CALLERS;
 	ck_assert_uint_eq(cga_format_text.needs(&v),
-	    CGA_NEED_INCL | CGA_NEED_LINES);
+	    CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS);
 	ck_assert_uint_eq(cga_format_json.needs(&v),
-	    CGA_NEED_INCL | CGA_NEED_ALL_LINES);
+	    CGA_NEED_INCL | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS);
 	/* The page: the JSON document, and line costs of its sources only. */
-	ck_assert_uint_eq(cga_format_html.needs(&v),
+	ck_assert_uint_eq(cga_format_html.needs(&v) & ~CGA_NEED_JUMPS,
 	    CGA_NEED_INCL | CGA_NEED_LINES);
+	/* Instructions only for --asm, and nowhere else. */
+	ck_assert_uint_eq(cga_format_tsv.needs(&v) & CGA_NEED_INSTRS, 0);
+	v.asm_code = 1;
+	ck_assert_uint_eq(cga_format_text.needs(&v) & CGA_NEED_INSTRS,
+	    CGA_NEED_INSTRS);
+	ck_assert_uint_eq(cga_format_json.needs(&v) & CGA_NEED_INSTRS,
+	    CGA_NEED_INSTRS);
+	v.asm_code = 0;
 	v.rows = CGA_ROWS_CALLS;
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	v.rows = CGA_ROWS_LINES;

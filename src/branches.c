@@ -1,0 +1,215 @@
+/*
+ * branches.c: the jumps and conditional branches of each source line, as
+ * source annotation prints them under the line and --format=json lists
+ * them with the line's cost.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "branches.h"
+#include "fmt.h"
+#include "out.h"
+#include "sort.h"
+
+/* The jumps of one line to one target, summed over its instructions. */
+struct cga_branch {
+	const struct cga_file *file;
+	uint64_t	 line;
+	int		 cond;
+	const char	*tfile;
+	const char	*tfn;
+	uint64_t	 tline;
+	const struct cga_fn *fn;	/* the function it is in */
+	uint64_t	 count;
+	uint64_t	 executed;
+};
+
+struct cga_branches {
+	struct cga_branch *v;
+	size_t		  n;
+};
+
+static int
+u64_cmp(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int
+str_cmp(const char *a, const char *b)
+{
+	return a == b ? 0 : strcmp(a, b);
+}
+
+/* By file and line; conditional ones first, then by target. */
+static int
+branch_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_branch	*x = a, *y = b;
+	int			 c;
+
+	(void)ctx;
+	if ((c = u64_cmp(x->file->id, y->file->id)) != 0 ||
+	    (c = u64_cmp(x->line, y->line)) != 0 ||
+	    (c = y->cond - x->cond) != 0 ||
+	    (c = str_cmp(x->tfile, y->tfile)) != 0 ||
+	    (c = u64_cmp(x->tline, y->tline)) != 0)
+		return c;
+	return str_cmp(x->tfn, y->tfn);
+}
+
+/* Adds b's counts to a: 0, or -1 (a left as it was) when one overflows. */
+static int
+branch_add(const struct cga_profile *p, struct cga_branch *a,
+    const struct cga_branch *b)
+{
+	uint64_t	 count = a->count, executed = a->executed;
+
+	if (cga_count_add(p, &count, b->count) == -1 ||
+	    cga_count_add(p, &executed, b->executed) == -1)
+		return -1;
+	a->count = count;
+	a->executed = executed;
+	return 0;
+}
+
+struct cga_branches *
+cga_branches_new(const struct cga_profile *p)
+{
+	struct cga_branches	*b = xcalloc(1, sizeof(*b));
+	const struct cga_jump	*j;
+	struct cga_branch	*r;
+	size_t			 i, n = 0;
+
+	b->v = xcalloc(p->njumps + 1, sizeof(*b->v));
+	for (i = 0; i < p->njumps; i++) {
+		j = &p->jumps[i];
+		if (j->line == 0)	/* no line positions */
+			continue;
+		r = &b->v[n++];
+		r->file = j->file;
+		r->line = j->line;
+		r->cond = j->cond;
+		r->tfile = j->tfile;
+		r->tfn = j->tfn;
+		r->tline = j->tline;
+		r->fn = j->fn;
+		r->count = j->count;
+		r->executed = j->executed;
+	}
+	cga_sort(b->v, n, sizeof(*b->v), branch_cmp, NULL);
+	for (i = 0; i < n; i++)
+		if (b->n > 0 && branch_cmp(&b->v[b->n - 1], &b->v[i],
+		    NULL) == 0 && branch_add(p, &b->v[b->n - 1],
+		    &b->v[i]) == 0)
+			continue;
+		else
+			b->v[b->n++] = b->v[i];
+	return b;
+}
+
+void
+cga_branches_free(struct cga_branches *b)
+{
+	if (b == NULL)
+		return;
+	free(b->v);
+	free(b);
+}
+
+/* The branches of file's line: the first, and how many (*np). */
+static const struct cga_branch *
+line_branches(const struct cga_branches *b, const struct cga_file *f,
+    uint64_t line, size_t *np)
+{
+	size_t	 lo = 0, hi = b != NULL ? b->n : 0, mid, i;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (b->v[mid].file->id < f->id || (b->v[mid].file->id ==
+		    f->id && b->v[mid].line < line))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; b != NULL && i < b->n && b->v[i].file == f &&
+	    b->v[i].line == line; i++)
+		;
+	*np = i - lo;
+	return *np > 0 ? &b->v[lo] : NULL;
+}
+
+/* Where a branch goes, from a line of file f in function fn. */
+static void
+target_text(FILE *out, const struct cga_branch *r)
+{
+	char	 num[CGA_FMT_COUNT];
+
+	fputs(" -> ", out);
+	if (str_cmp(r->tfile, r->file->name) != 0) {
+		cga_out_text(out, r->tfile);
+		putc(':', out);
+	} else
+		fputs("line ", out);
+	if (r->tline != 0) {
+		cga_fmt_count(num, r->tline);
+		fputs(num, out);
+	} else
+		fputs("?", out);
+	if (r->fn != NULL && str_cmp(r->tfn, r->fn->key.name) != 0) {
+		fputs(" in ", out);
+		cga_out_text(out, r->tfn);
+	}
+}
+
+void
+cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
+    const struct cga_branches *b, const struct cga_file *f, uint64_t line)
+{
+	const struct cga_branch	*r;
+	char			 a[CGA_FMT_COUNT], e[CGA_FMT_COUNT];
+	size_t			 n, i, pad = 0;
+
+	if ((r = line_branches(b, f, line, &n)) == NULL)
+		return;
+	for (i = 0; i < v->nshow; i++)
+		pad += w[v->show[i]] + 1;
+	for (i = 0; i < n; i++, r++) {
+		fprintf(out, "%*s", (int)pad, "");
+		cga_view_count(v, a, r->count);
+		if (r->cond) {
+			cga_view_count(v, e, r->executed);
+			fprintf(out, " jcnd %s/%s taken", a, e);
+		} else
+			fprintf(out, " jump %sx", a);
+		target_text(out, r);
+		putc('\n', out);
+	}
+}
+
+void
+cga_branches_json(FILE *out, const struct cga_view *v,
+    const struct cga_branches *b, const struct cga_file *f, uint64_t line)
+{
+	const struct cga_branch	*r;
+	size_t			 n, i;
+
+	if ((r = line_branches(b, f, line, &n)) == NULL)
+		return;
+	fputs(", \"jumps\": [", out);
+	for (i = 0; i < n; i++, r++) {
+		fprintf(out, "%s{\"conditional\": %s, \"count\": ", i ? ", " :
+		    "", r->cond ? "true" : "false");
+		cga_view_print_count(out, v, r->count);
+		if (r->cond) {
+			fputs(", \"executed\": ", out);
+			cga_view_print_count(out, v, r->executed);
+		}
+		fputs(", \"target\": {\"file\": ", out);
+		cga_out_json(out, r->tfile);
+		fputs(", \"function\": ", out);
+		cga_out_json(out, r->tfn);
+		fprintf(out, ", \"line\": %llu}}", (unsigned long long)r->tline);
+	}
+	putc(']', out);
+}

@@ -1,0 +1,159 @@
+#!/bin/sh
+# asm.sh BIN [WRAPPER...]: --asm and the branch lines, on code made here.  First the
+# goldens of tests/asm/: profiles written by hand (testdata/asm/
+# spin.callgrind.in) of an object assembled here from testdata/asm/
+# spin.s, whose addresses the source fixes; among them the notes for an
+# object that is missing, stripped, rebuilt (spin-rebuilt.s) or that
+# objdump cannot be run for.  Then a program built and run under
+# callgrind here (its addresses are the build's, testdata/src/branchy.c):
+# the costs --asm shows of its loop add up to the function's exclusive
+# cost, each of its jumps in the profile is shown once, the loop's branch
+# shows its 1,000 trips and the branch its bias (250 of them).  What the
+# machine lacks (as, strip, objdump; cc, valgrind) is skipped and counted
+# so.  The goldens and the report of --asm run under WRAPPER (valgrind's
+# memcheck in make check), if one is given.
+set -u
+bin=$1
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+shift
+wrapper="$*"	# words without blanks in them
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+skipped=0
+
+have() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+# golden NAME OBJ ARGS...: the report of spin.callgrind.in with OBJ for
+# its object, run in $tmp, against tests/asm/NAME.out and NAME.err (none:
+# empty), where @DIR@ stands for $tmp.
+golden() {
+	name=$1
+	obj=$2
+	shift 2
+	sed "s|@OBJ@|$obj|" testdata/asm/spin.callgrind.in \
+	    >"$tmp/$name.callgrind"
+	# shellcheck disable=SC2086
+	(cd "$tmp" && $wrapper "$bin" "$@" "$name.callgrind") >"$tmp/out" \
+	    2>"$tmp/err" </dev/null
+	status=$?
+	for f in out err; do
+		want=tests/asm/$name.$f
+		[ -f "$want" ] || want=/dev/null
+		sed "s|@DIR@|$tmp|g" "$want" >"$tmp/want"
+		diff -u "$tmp/want" "$tmp/$f" >"$tmp/diff"
+		result $? "$name: standard $f differs:
+$(head -30 "$tmp/diff")"
+	done
+	[ "$status" = 0 ]
+	result $? "$name: exit status $status, expected 0"
+}
+
+if have as && have strip && have objdump; then
+	as -o "$tmp/spin.o" testdata/asm/spin.s &&
+	    as -o "$tmp/spin-rebuilt.o" testdata/asm/spin-rebuilt.s &&
+	    strip -o "$tmp/spin-stripped.o" "$tmp/spin.o" &&
+	    cp "$tmp/spin.o" "$tmp/-spin.o"
+	result $? "assembling testdata/asm"
+	golden asm-spin "$tmp/spin.o" --asm=yes --auto=no
+	golden asm-spin-intel "$tmp/spin.o" --asm=yes --asm-syntax=intel \
+	    --auto=no --show-percs=no
+	golden asm-missing "$tmp/missing.o" --asm=yes --auto=no
+	golden asm-stripped "$tmp/spin-stripped.o" --asm=yes --auto=no
+	golden asm-rebuilt "$tmp/spin-rebuilt.o" --asm=yes --auto=no
+	OBJDUMP=$tmp/no-objdump
+	export OBJDUMP
+	golden asm-no-objdump "$tmp/spin.o" --asm=yes --auto=no
+	unset OBJDUMP
+	# A path that looks like an option is a file to objdump.
+	golden asm-dash-path -spin.o --asm=yes --auto=no
+	# JSON: the instructions' own costs are the function's.
+	if have jq; then
+		sed "s|@OBJ@|$tmp/spin.o|" testdata/asm/spin.callgrind.in \
+		    >"$tmp/spin.callgrind"
+		"$bin" --format=json --asm=yes "$tmp/spin.callgrind" |
+		    jq -e '.functions[] | select(.name == "spin") |
+			([.instructions[].cost.Ir // 0] | add) == .exclusive.Ir
+			and ([.instructions[].jumps[]] == [{"conditional": true,
+			"count": 999, "executed": 1000, "target": {"address": 2,
+			"file": "spin.s", "function": "spin", "line": 10}}])' \
+		    >/dev/null
+		result $? "json: the instructions of spin"
+	else
+		skipped=$((skipped + 1))
+	fi
+else
+	echo "asm: as, strip or objdump not installed: the goldens skipped"
+	skipped=$((skipped + 10))
+fi
+
+# fn_jumps PROFILE NAME: the jumps of function NAME, "jcnd TAKEN/EXECUTED"
+# or "jump COUNT", sorted: from the profile, its name ids resolved.
+fn_jumps() {
+	awk -v want="$2" '
+	    /^(c|j)?fn=/ { s = substr($0, index($0, "=") + 1)
+		if (match(s, /^\([0-9]+\)/)) {
+			id = substr(s, 1, RLENGTH); rest = substr(s, RLENGTH + 1)
+			sub(/^ /, "", rest)
+			if (rest != "") name[id] = rest
+			s = name[id]
+		}
+		if (/^fn=/) cur = s
+		next }
+	    cur == want && /^jcnd=/ { split(substr($0, 6), a, " "); print "jcnd " a[1] }
+	    cur == want && /^jump=/ { split(substr($0, 6), a, " "); print "jump " a[1] }' \
+	    "$1" | sort
+}
+
+# shown_jumps REPORT: the same of an --asm report's one function.
+shown_jumps() {
+	sed -n 's/^ *\(jcnd\) \([0-9,]*\/[0-9,]*\) taken.*/\1 \2/p
+	    s/^ *\(jump\) \([0-9,]*\)x.*/\1 \2/p' "$1" | tr -d , | sort
+}
+
+if have cc && have valgrind && have objdump; then
+	cc -O1 -g -o "$tmp/branchy" testdata/src/branchy.c
+	valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
+	    --callgrind-out-file="$tmp/branchy.callgrind" "$tmp/branchy" \
+	    >/dev/null 2>&1
+	result $? "branchy under callgrind"
+	p=$tmp/branchy.callgrind
+	# shellcheck disable=SC2086
+	$wrapper "$bin" --asm=yes --auto=no --show-percs=no --threshold=100 \
+	    --context=100000 "$p" >"$tmp/asm" 2>"$tmp/err"
+	result $? "branchy --asm: exit status $?: $(cat "$tmp/err")"
+	awk '/^-- Machine code: .*:loop \[/ { on = 1 }
+	    on { print } on && /total of the instructions$/ { exit }' \
+	    "$tmp/asm" >"$tmp/loop"
+	sum=$(awk -F'\t' '/^ *[0-9,.]+ +[0-9a-f]+:\t/ {
+		c = $1; sub(/^ */, "", c); sub(/ .*/, "", c)
+		gsub(",", "", c); s += c } END { print s + 0 }' "$tmp/loop")
+	self=$("$bin" --format=tsv --threshold=100 "$p" |
+	    awk -F'\t' '$2 == "loop" { print $4 }')
+	[ -n "$self" ] && [ "$sum" = "$self" ]
+	result $? "branchy: loop's instructions cost $sum, its exclusive cost is $self"
+	fn_jumps "$p" loop >"$tmp/want"
+	shown_jumps "$tmp/loop" >"$tmp/got"
+	[ -s "$tmp/want" ] && diff -u "$tmp/want" "$tmp/got" >"$tmp/diff"
+	result $? "branchy: the jumps of loop, each once:
+$(cat "$tmp/diff")"
+	grep -Eq '^ *jcnd (1|999)/1,000 taken' "$tmp/loop"
+	result $? "branchy: the loop's branch shows its 1,000 trips"
+	grep -Eq '^ *jcnd (250|750)/1,000 taken' "$tmp/loop"
+	result $? "branchy: the branch shows its bias, 250 of 1,000"
+	# The same under the source line of the branch.
+	"$bin" --auto=yes --threshold=100 "$p" >"$tmp/src" 2>&1
+	grep -A3 'if ((i & 3) == 0) {' "$tmp/src" |
+	    grep -Eq '^ *jcnd (250|750)/1,000 taken -> line [0-9]+$'
+	result $? "branchy: the branch's bias under its source line"
+else
+	echo "asm: cc, valgrind or objdump not installed: branchy skipped"
+	skipped=$((skipped + 6))
+fi
+
+echo "asm: $passed passed, $failed failed"
+[ "$skipped" = 0 ] || echo "asm: $skipped skipped"
+[ "$failed" = 0 ]
