@@ -47,14 +47,18 @@ jmp_cmp(const void *a, const void *b, void *ctx)
 	return x->taddr < y->taddr ? -1 : x->taddr > y->taddr;
 }
 
+static int
+same_obj(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
 /* Whether g is code of fn's machine function: its name, its object. */
 static int
 same_code(const struct cga_fn *fn, const struct cga_fn *g)
 {
-	const char	*a = cga_fn_object(fn), *b = cga_fn_object(g);
-
-	return g->key.name == fn->key.name && (a == b || (a != NULL &&
-	    b != NULL && strcmp(a, b) == 0));
+	return g->key.name == fn->key.name &&
+	    same_obj(cga_fn_object(fn), cga_fn_object(g));
 }
 
 void
@@ -63,6 +67,7 @@ cga_code_collect(const struct cga_view *v, const struct cga_fn *fn,
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_fn	 *g;
+	const char		 *obj = cga_fn_object(fn);
 	size_t			  first, n, i;
 
 	memset(c, 0, sizeof(*c));
@@ -73,16 +78,19 @@ cga_code_collect(const struct cga_view *v, const struct cga_fn *fn,
 	for (g = p->fns; g != NULL; g = g->next) {
 		if (!same_code(fn, g))
 			continue;
+		/* Only the code in fn's object: the one disassembled. */
 		n = cga_instrs_of(p, g, &first);
 		c->rec = xreallocarray(c->rec, c->nrec + n + 1,
 		    sizeof(*c->rec));
 		for (i = 0; i < n; i++)
-			c->rec[c->nrec++] = cga_instr_at(p, first + i);
+			if (same_obj(cga_instr_at(p, first + i)->obj, obj))
+				c->rec[c->nrec++] = cga_instr_at(p, first + i);
 		n = cga_jumps_of(p, g, &first);
 		c->jmp = xreallocarray(c->jmp, c->njmp + n + 1,
 		    sizeof(*c->jmp));
 		for (i = 0; i < n; i++)
-			c->jmp[c->njmp++] = &p->jumps[first + i];
+			if (same_obj(p->jumps[first + i].obj, obj))
+				c->jmp[c->njmp++] = &p->jumps[first + i];
 	}
 	cga_sort(c->rec, c->nrec, sizeof(*c->rec), rec_cmp, NULL);
 	cga_sort(c->jmp, c->njmp, sizeof(*c->jmp), jmp_cmp, NULL);

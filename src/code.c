@@ -21,6 +21,17 @@ fn_rank(const struct cga_fn *fn)
 	return fn != NULL ? (uint64_t)fn->id + 1 : 0;
 }
 
+/* Interned object names (or NULL), in an order that is the same every run. */
+static int
+obj_cmp(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (a == NULL || b == NULL)
+		return a == NULL ? -1 : 1;
+	return strcmp(a, b);
+}
+
 static int
 instr_cmp(const void *a, const void *b)
 {
@@ -28,6 +39,7 @@ instr_cmp(const void *a, const void *b)
 	int			 c;
 
 	if ((c = cmp_u64(fn_rank(x->fn), fn_rank(y->fn))) != 0 ||
+	    (c = obj_cmp(x->obj, y->obj)) != 0 ||
 	    (c = cmp_u64(x->addr, y->addr)) != 0 ||
 	    (c = cmp_u64(fn_rank(x->callee), fn_rank(y->callee))) != 0 ||
 	    (c = cmp_u64(x->file->id, y->file->id)) != 0)
@@ -64,7 +76,8 @@ instrs_merge(struct cga_profile *p)
 
 struct cga_instr *
 cga_instr_add(struct cga_profile *p, struct cga_fn *fn, uint64_t addr,
-    struct cga_fn *callee, struct cga_file *file, uint64_t line)
+    const char *obj, struct cga_fn *callee, struct cga_file *file,
+    uint64_t line)
 {
 	struct cga_instr	*r;
 
@@ -83,6 +96,7 @@ cga_instr_add(struct cga_profile *p, struct cga_fn *fn, uint64_t addr,
 	memset(r, 0, p->instrsize);
 	r->fn = fn;
 	r->addr = addr;
+	r->obj = obj;
 	r->callee = callee;
 	r->file = file;
 	r->line = line;
@@ -131,6 +145,7 @@ jump_cmp(const void *a, const void *b)
 	int			 c;
 
 	if ((c = cmp_u64(fn_rank(x->fn), fn_rank(y->fn))) != 0 ||
+	    (c = obj_cmp(x->obj, y->obj)) != 0 ||
 	    (c = cmp_u64(x->addr, y->addr)) != 0 ||
 	    (c = cmp_u64(x->file->id, y->file->id)) != 0 ||
 	    (c = cmp_u64(x->line, y->line)) != 0 ||

@@ -251,6 +251,7 @@ jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
 	j->taddr = ld->instrpos >= 0 ? jv->tpos[ld->instrpos] : 0;
 	j->tline = ld->linepos >= 0 ? jv->tpos[ld->linepos] : 0;
 	j->fn = current_fn(ld);
+	j->obj = ld->obj;
 	j->file = ld->file;
 	j->addr = ld->instrpos >= 0 ? ld->last[ld->instrpos] : 0;
 	j->line = ld->linepos >= 0 ? ld->last[ld->linepos] : 0;
@@ -278,8 +279,8 @@ instr_keep(struct loader *ld, struct cga_fn *fn, const uint64_t *pos,
 {
 	struct cga_instr	*r;
 
-	r = cga_instr_add(ld->p, fn, pos[ld->instrpos], callee, ld->file,
-	    line);
+	r = cga_instr_add(ld->p, fn, pos[ld->instrpos], ld->obj, callee,
+	    ld->file, line);
 	if (r == NULL || cost_add(adder_of(ld), r->cost, NULL, NULL, ld->cnt,
 	    k, 0, ld->p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);

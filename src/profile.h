@@ -146,6 +146,9 @@ struct cga_site {
 struct cga_instr {
 	struct cga_fn	*fn;		/* the function it is in */
 	uint64_t	 addr;
+	const char	*obj;		/* its object (ob=): functions of */
+					/* one file and name may have code */
+					/* in several, as ld.so and libc do */
 	struct cga_fn	*callee;	/* the cost of calls to it, or NULL: */
 	struct cga_file	*file;		/* the instruction's own; its */
 	uint64_t	 line;		/* source file and line */
@@ -159,6 +162,7 @@ struct cga_instr {
  */
 struct cga_jump {
 	struct cga_fn	*fn;
+	const char	*obj;
 	struct cga_file	*file;
 	uint64_t	 line;
 	uint64_t	 addr;
@@ -465,8 +469,8 @@ cga_instr_at(const struct cga_profile *p, size_t i)
  * (valid until the next); NULL when merging the log overflowed a sum.
  */
 struct cga_instr *cga_instr_add(struct cga_profile *, struct cga_fn *fn,
-	    uint64_t addr, struct cga_fn *callee, struct cga_file *file,
-	    uint64_t line);
+	    uint64_t addr, const char *obj, struct cga_fn *callee,
+	    struct cga_file *file, uint64_t line);
 void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
 /* A name id defined after its uses: jumps' targets get its name. */
 void	 cga_jumps_rename(struct cga_profile *, const char *from,
