@@ -21,9 +21,12 @@ fn_rank(const struct cga_fn *fn)
 	return fn != NULL ? (uint64_t)fn->id + 1 : 0;
 }
 
-/* Interned object names (or NULL), in an order that is the same every run. */
+/*
+ * Interned names (objects, files, functions) or NULL: equal ones are the
+ * same pointer; ordered by text, the same every run.
+ */
 static int
-obj_cmp(const char *a, const char *b)
+name_cmp(const char *a, const char *b)
 {
 	if (a == b)
 		return 0;
@@ -39,7 +42,7 @@ instr_cmp(const void *a, const void *b)
 	int			 c;
 
 	if ((c = cmp_u64(fn_rank(x->fn), fn_rank(y->fn))) != 0 ||
-	    (c = obj_cmp(x->obj, y->obj)) != 0 ||
+	    (c = name_cmp(x->obj, y->obj)) != 0 ||
 	    (c = cmp_u64(x->addr, y->addr)) != 0 ||
 	    (c = cmp_u64(fn_rank(x->callee), fn_rank(y->callee))) != 0 ||
 	    (c = cmp_u64(x->file->id, y->file->id)) != 0)
@@ -127,17 +130,6 @@ cga_jumps_rename(struct cga_profile *p, const char *from, const char *to)
 	}
 }
 
-/* Interned names: equal ones are the same pointer, ordered by text. */
-static int
-name_cmp(const char *a, const char *b)
-{
-	if (a == b)
-		return 0;
-	if (a == NULL || b == NULL)
-		return a == NULL ? -1 : 1;
-	return strcmp(a, b);
-}
-
 static int
 jump_cmp(const void *a, const void *b)
 {
@@ -145,7 +137,7 @@ jump_cmp(const void *a, const void *b)
 	int			 c;
 
 	if ((c = cmp_u64(fn_rank(x->fn), fn_rank(y->fn))) != 0 ||
-	    (c = obj_cmp(x->obj, y->obj)) != 0 ||
+	    (c = name_cmp(x->obj, y->obj)) != 0 ||
 	    (c = cmp_u64(x->addr, y->addr)) != 0 ||
 	    (c = cmp_u64(x->file->id, y->file->id)) != 0 ||
 	    (c = cmp_u64(x->line, y->line)) != 0 ||

@@ -66,6 +66,20 @@ calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	fputs(first ? "]" : "\n      ]", out);
 }
 
+/* A row's exclusive and inclusive costs, its callers and its callees. */
+static void
+costs_and_calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn)
+{
+	fputs(",\n      \"exclusive\": ", out);
+	cga_json_cost(out, v, fn->self);
+	fputs(",\n      \"inclusive\": ", out);
+	cga_json_cost(out, v, fn->incl);
+	fputs(",\n", out);
+	calls(out, v, fn, 1);
+	fputs(",\n", out);
+	calls(out, v, fn, 0);
+}
+
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
 files(struct cga_out_piece *pc, const struct cga_view *v,
@@ -322,14 +336,7 @@ function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	cga_out_json(out, fn->key.name);
 	fputs(",\n      \"object\": ", out);
 	cga_out_json_or_null(out, cga_fn_object(fn));
-	fputs(",\n      \"exclusive\": ", out);
-	cga_json_cost(out, v, fn->self);
-	fputs(",\n      \"inclusive\": ", out);
-	cga_json_cost(out, v, fn->incl);
-	fputs(",\n", out);
-	calls(out, v, fn, 1);
-	fputs(",\n", out);
-	calls(out, v, fn, 0);
+	costs_and_calls(out, v, fn);
 	if (v->asm_code)
 		instructions(out, v, fn);
 	fputs("\n    }", out);
@@ -406,14 +413,7 @@ groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
 		fputs(i ? ",\n    {\n      \"name\": " :
 		    "\n    {\n      \"name\": ", out);
 		cga_out_json(out, g->display);
-		fputs(",\n      \"exclusive\": ", out);
-		cga_json_cost(out, v, g->self);
-		fputs(",\n      \"inclusive\": ", out);
-		cga_json_cost(out, v, g->incl);
-		fputs(",\n", out);
-		calls(out, v, g, 1);
-		fputs(",\n", out);
-		calls(out, v, g, 0);
+		costs_and_calls(out, v, g);
 		fputs(",\n      \"functions\": [", out);
 		fns = cga_view_members(v, g, &nf);
 		listed = xreallocarray(listed, *nlisted + nf + 1,

@@ -122,16 +122,23 @@ cga_out_text_width(const char *s)
 	return text(NULL, s);
 }
 
-void
-cga_out_tsv(FILE *out, const char *s)
+/*
+ * s as cga_out_text writes it, but for the bytes of sep: each is written
+ * as with, or as a blank when with is NULL.
+ */
+static void
+text_but(FILE *out, const char *s, const char *sep, const char *with)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	char			 buf[8];
 	size_t			 n, used;
 
 	while (*p != '\0') {
-		if (*p == '\t' || *p == '\n' || *p == '\r') {
-			putc(' ', out);
+		if (strchr(sep, *p) != NULL) {
+			if (with != NULL)
+				fputs(with, out);
+			else
+				putc(' ', out);
 			p++;
 			continue;
 		}
@@ -142,22 +149,15 @@ cga_out_tsv(FILE *out, const char *s)
 }
 
 void
+cga_out_tsv(FILE *out, const char *s)
+{
+	text_but(out, s, "\t\n\r", NULL);
+}
+
+void
 cga_out_folded(FILE *out, const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	char			 buf[8];
-	size_t			 n, used;
-
-	while (*p != '\0') {
-		if (*p == ';') {
-			fputs("\\x3b", out);
-			p++;
-			continue;
-		}
-		n = visible(p, buf, &used);
-		fwrite(buf, 1, n, out);
-		p += used;
-	}
+	text_but(out, s, ";", "\\x3b");
 }
 
 void
