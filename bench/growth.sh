@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/growth.sh: inputs built to be slow (tests/gen-hostile.py: 100,000
 # events, 400,000 functions in JSON, a grid of files and function names,
-# thousands of profiles each with an event of its own, -I directories
+# thousands of profiles each with an event of its own, thousands of events
+# each given by one of thousands of functions, -I directories
 # times files, names and ids and line pages a hash could be steered to
 # collide on), each made at a size and at 4 times that size.  A reader
 # whose time or memory grows near-linearly takes about 4 times as much on
@@ -26,7 +27,12 @@ one() {
 	[ -e "$in" ] || python3 tests/gen-hostile.py "$c" "$n" "$in"
 	case $c in
 	functions) set -- --format=json --threshold=100 "$in" ;;
-	profiles) set -- --auto=no --threshold=100 "$in"/*.callgrind ;;
+	# Every function is all of its event, so the report of every event
+	# lists them all, each as wide as the events: output as the square.
+	# One event shown measures the model, not the width of the page.
+	profiles) set -- --auto=no --threshold=100 --show=Ev0 --sort=Ev0 \
+	    "$in"/*.callgrind ;;
+	wide) set -- --auto=no --threshold=100 --show=E0 --sort=E0 "$in" ;;
 	idirs)
 		set -- --auto=yes --threshold=100
 		for d in "$in"/d*; do set -- "$@" -I "$d"; done
@@ -51,7 +57,7 @@ echo "| case | sizes | seconds | peak MB | 4 times the input: seconds | peak MB 
 echo "|---|---|---|---|---|---|---|---|"
 bad=0
 for spec in events:50000 functions:100000 grid:250 profiles:1000 idirs:100 \
-    names:50000 ids:50000 pages:50000; do
+    names:50000 ids:50000 pages:50000 wide:5000; do
 	c=${spec%:*}
 	n=${spec#*:}
 	set -- $(one "$c" "$n")

@@ -3,6 +3,8 @@
  * load.c (and each block of cost lines to its block loop), the file told
  * from text that is no profile by its first lines, and its end settled.
  */
+#include <sys/resource.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,7 +129,11 @@ file_end(struct loader *ld)
  * profile of many events and many functions (20,000 of each fit in 1 MB)
  * would need gigabytes.  The model may grow to 1 GiB plus 16 times the
  * bytes read (real profiles need less than their size); past that the
- * load stops with an error rather than running out of memory.
+ * load stops with an error rather than running out of memory.  What
+ * counts is the memory in use: the arena's pages that were never written
+ * (the counters of events a function does not have) take none, so once
+ * the costs handed out pass the budget, the process's peak resident size
+ * is what is checked.
  */
 #define BUDGET_FLOOR	(1024ull * 1024 * 1024)
 #define BUDGET_FACTOR	16
@@ -142,13 +148,18 @@ budget(const struct loader *ld)
 	return (size_t)(BUDGET_FLOOR + BUDGET_FACTOR * read);
 }
 
-static void __attribute__((noreturn))
-too_wide(void *ctx, size_t need)
+static void
+too_wide(void *ctx, size_t need, size_t size)
 {
 	const struct loader	*ld = ctx;
-
+	struct rusage		 ru;
 	unsigned long		 e, w;
 
+	if (getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_maxrss > 0) {
+		need = (size_t)ru.ru_maxrss * 1024 + size;
+		if (need <= budget(ld))
+			return;
+	}
 	cga_diag_msgf(ld->path, ld->block_line ? ld->block_line :
 	    ld->in.lineno, CGA_MSG_TOO_WIDE, ld->p->nev,
 	    (unsigned long long)(need >> 20),

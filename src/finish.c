@@ -219,12 +219,18 @@ cga_profile_make_signed(struct cga_profile *p)
 	struct cga_call	*c, *ctmp;
 	struct cga_site	*s;
 	struct fit	 fit = { p, 1 };
-	size_t		 i;
+	size_t		 i, j;
 
 	fit.ok = fits_signed(p, p->total);
 	for (i = 0; i < p->nparts; i++)
-		fit.ok &= fits_signed(p, p->parts[i].self) &&
-		    fits_signed(p, p->parts[i].total);
+		for (j = 0; j < p->parts[i].ntotal; j++)
+			fit.ok &= p->parts[i].total[j].n <= INT64_MAX;
+	for (i = 0; i < p->nparts; i++)
+		for (j = 0; j < p->parts[i].nself; j++)
+			fit.ok &= p->parts[i].self[j].n <= INT64_MAX;
+	/* The part being read: its cost lines so far. */
+	if (p->scratch != NULL)
+		fit.ok &= fits_signed(p, p->scratch);
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		fit.ok &= fits_signed(p, fn->self) && fn->ncalls <= INT64_MAX;
 	HASH_ITER(hh, p->calls, c, ctmp)
@@ -253,6 +259,28 @@ signed_base(struct cga_profile *p)
 	p->base = b;
 }
 
+/* The derived events of each part's total and sum of its cost lines. */
+static int
+parts_derive(struct cga_profile *p)
+{
+	struct cga_part	*pt;
+	uint64_t	*c = xcalloc(p->cw, sizeof(*c));
+	size_t		 i;
+	int		 err = 0;
+
+	for (i = 0; i < p->nparts && !err; i++) {
+		pt = &p->parts[i];
+		cga_evcounts_cost(p, pt->total, pt->ntotal, c);
+		err = cga_cost_derive(p, c);
+		pt->total = cga_evcounts_of(p, c, &pt->ntotal);
+		cga_evcounts_cost(p, pt->self, pt->nself, c);
+		err |= cga_cost_derive(p, c);
+		pt->self = cga_evcounts_of(p, c, &pt->nself);
+	}
+	free(c);
+	return err;
+}
+
 int
 cga_profile_finish(struct cga_profile *p)
 {
@@ -279,10 +307,7 @@ cga_profile_finish(struct cga_profile *p)
 	if (p->nev == p->nrec)
 		goto out;
 	err |= cga_cost_derive(p, p->total);
-	for (i = 0; i < p->nparts; i++) {
-		err |= cga_cost_derive(p, p->parts[i].total);
-		err |= cga_cost_derive(p, p->parts[i].self);
-	}
+	err |= parts_derive(p);
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		err |= cga_cost_derive(p, fn->self);
 	HASH_ITER(hh, p->calls, c, ctmp)

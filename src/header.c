@@ -43,6 +43,18 @@ cga_part_lose(struct loader *ld)
 	ld->map = NULL;
 }
 
+/*
+ * Row i of the costs kept while a part is read (struct cga_profile's
+ * scratch), once the events are known.
+ */
+static uint64_t *
+scratch(struct cga_profile *p, size_t i)
+{
+	if (p->scratch == NULL)
+		p->scratch = xcalloc(4 * p->cw, sizeof(uint64_t));
+	return p->scratch + i * p->cw;
+}
+
 int
 cga_body_begin(struct loader *ld)
 {
@@ -54,8 +66,7 @@ cga_body_begin(struct loader *ld)
 		}
 		return -1;
 	}
-	if (ld->part->self == NULL)
-		ld->part->self = cga_cost_new(ld->p);
+	ld->pself = scratch(ld->p, 0);
 	ld->in_body = 1;
 	return 0;
 }
@@ -73,6 +84,9 @@ cga_part_begin(struct loader *ld)
 	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
 	ld->part = &p->parts[p->nparts++];
 	memset(ld->part, 0, sizeof(*ld->part));
+	if (p->scratch != NULL)
+		cga_cost_clear(p, scratch(p, 0));
+	ld->pself = NULL;
 	ld->part->path = ld->path;
 	ld->part->ordinal = ++ld->nfileparts;
 	/* callgrind names the command, pid and thread once a file. */
@@ -107,12 +121,7 @@ cga_part_begin(struct loader *ld)
 static int
 has_counts(const struct cga_profile *p, const uint64_t *c)
 {
-	size_t	 i;
-
-	for (i = 0; c != NULL && i < p->nrec; i++)
-		if (cga_cost_defined(p, c, i))
-			return 1;
-	return 0;
+	return c != NULL && cga_cost_next(p, c, 0) < p->nrec;
 }
 
 /* A count as text: signed in a profile with negative counts. */
@@ -135,15 +144,16 @@ static void
 check_sum(struct loader *ld, int which, const uint64_t *sum)
 {
 	const struct cga_profile	*p = ld->p;
-	const uint64_t			*self = ld->part->self;
+	const uint64_t			*self = ld->pself;
 	FILE				*m;
 	char				*list;
 	size_t				 i, len, n = 0;
 
 	if ((m = open_memstream(&list, &len)) == NULL)
 		cga_oom();
-	for (i = 0; i < p->nrec; i++) {
-		if (!cga_cost_defined(p, sum, i) || sum[i] == self[i] ||
+	for (i = cga_cost_next(p, sum, 0); i < p->nrec;
+	    i = cga_cost_next(p, sum, i + 1)) {
+		if (sum[i] == self[i] ||
 		    (which == 0 && !p->diff && sum[i] > self[i]))
 			continue;
 		fprintf(m, "%s%s: ", n++ ? "; " : "", p->ev[i].name);
@@ -191,15 +201,16 @@ static void
 warn_truncated(struct loader *ld, const char *why, const uint64_t *summary)
 {
 	const struct cga_profile	*p = ld->p;
-	const uint64_t			*self = ld->part->self;
+	const uint64_t			*self = ld->pself;
 	FILE				*m;
 	char				*list;
 	size_t				 i, len, n = 0;
 
 	if ((m = open_memstream(&list, &len)) == NULL)
 		cga_oom();
-	for (i = 0; summary != NULL && !p->diff && i < p->nrec; i++) {
-		if (!cga_cost_defined(p, summary, i) || self[i] >= summary[i])
+	for (i = summary != NULL && !p->diff ? cga_cost_next(p, summary, 0) :
+	    p->nev; i < p->nrec; i = cga_cost_next(p, summary, i + 1)) {
+		if (self[i] >= summary[i])
 			continue;
 		fprintf(m, "%s%s %llu of %llu (%.2f%%)", n++ ? ", " :
 		    ": its cost lines give ", p->ev[i].name,
@@ -216,39 +227,64 @@ warn_truncated(struct loader *ld, const char *why, const uint64_t *summary)
 	free(list);
 }
 
+/* The counters src gives into dst, which gives none. */
+static void
+copy_given(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
+{
+	size_t	 i;
+
+	for (i = cga_cost_next(p, src, 0); i < p->nev;
+	    i = cga_cost_next(p, src, i + 1)) {
+		dst[i] = src[i];
+		cga_cost_define(p, dst, i);
+	}
+}
+
 /*
  * The part's program total: its summary:, else its totals: (even when
  * they give 0), else the sum of its cost lines; the sum too when the
  * part looks truncated.  A part without costs has a total of 0.
  */
-static void
+static int
 settle_total(struct loader *ld, uint64_t *const sum[2], int trunc)
 {
 	struct cga_profile	*p = ld->p;
 	struct cga_part		*pt = ld->part;
-	const uint64_t		*src = NULL;
+	const uint64_t		*src = NULL, *self = ld->pself;
+	uint64_t		*total = scratch(p, 3);
 	size_t			 i, j;
 
-	pt->total = cga_cost_new(p);
+	cga_cost_clear(p, total);
 	if (!trunc && has_counts(p, sum[0]))
 		src = sum[0];
 	else if (!trunc && has_counts(p, sum[1]))
 		src = sum[1];
-	memcpy(pt->total, src != NULL ? src : pt->self,
-	    p->cw * sizeof(uint64_t));
 	if (src == NULL) {
 		pt->calculated = 1;
 		p->calculated = 1;
 	}
+	copy_given(p, total, src != NULL ? src : self);
 	/* Events the line leaves out come from the cost lines. */
 	for (i = 0; i < ld->nfev; i++) {
 		j = ld->map[i];
-		if (!cga_cost_defined(p, pt->total, j) &&
-		    (src != NULL || !has_counts(p, pt->self))) {
-			pt->total[j] = pt->self[j];
-			cga_cost_define(p, pt->total, j);
+		if (!cga_cost_defined(p, total, j) &&
+		    (src != NULL || !has_counts(p, self))) {
+			total[j] = self[j];
+			cga_cost_define(p, total, j);
 		}
 	}
+	/* Derived events come once every profile is read (finish.c). */
+	pt->self = cga_evcounts_of(p, ld->pself, &pt->nself);
+	pt->total = cga_evcounts_of(p, total, &pt->ntotal);
+	for (i = 0; i < pt->ntotal; i++) {
+		j = pt->total[i].ev;
+		if (cga_count_add(p, &p->total[j], pt->total[i].n) == -1) {
+			cga_diag_msg(ld->path, 0, CGA_MSG_TOTAL_BIG, NULL, 0);
+			return -1;
+		}
+		cga_cost_define(p, p->total, j);
+	}
+	return 0;
 }
 
 /*
@@ -274,7 +310,8 @@ read_sums(struct loader *ld, uint64_t *sum[2])
 		if (cga_events_need(ld) == -1)
 			rc = -1;
 		else {
-			sum[i] = cga_cost_new(ld->p);
+			sum[i] = scratch(ld->p, 1 + i);
+			cga_cost_clear(ld->p, sum[i]);
 			rc = cga_load_sum(ld, strchr(ld->text, ':') + 1,
 			    sum[i]);
 			/* --check: a bad line is left out; the rest is read. */
@@ -335,16 +372,12 @@ cga_part_end(struct loader *ld)
 		memset(pt, 0, sizeof(*pt));
 		return 0;
 	}
-	if (pt->self == NULL)
-		pt->self = cga_cost_new(p);
+	if (ld->pself == NULL)
+		ld->pself = scratch(p, 0);
 	ld->nkept++;
-	ld->costs |= has_counts(p, pt->self);
-	settle_total(ld, sum, trunc != NULL);
-	if (cga_cost_add(p, p->total, pt->total) == -1) {
-		cga_diag_msg(ld->path, 0, CGA_MSG_TOTAL_BIG, NULL, 0);
-		if (!ld->opts->check)
-			return -1;
-	}
+	ld->costs |= has_counts(p, ld->pself);
+	if (settle_total(ld, sum, trunc != NULL) == -1 && !ld->opts->check)
+		return -1;
 	if (trunc != NULL) {
 		warn_truncated(ld, trunc, sum[0]);
 		return 0;

@@ -235,6 +235,7 @@ parts(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_part	 *pt;
+	uint64_t		 *total = xcalloc(p->cw, sizeof(*total));
 	size_t			  i;
 
 	fputs(",\n  \"parts\": [", out);
@@ -252,10 +253,12 @@ parts(FILE *out, const struct cga_view *v)
 		fputs(", \"trigger\": ", out);
 		cga_out_json_or_null(out, pt->trigger);
 		fputs(", \"totals\": ", out);
-		cga_json_cost(out, v, pt->total);
+		cga_evcounts_cost(p, pt->total, pt->ntotal, total);
+		cga_json_cost(out, v, total);
 		putc('}', out);
 	}
 	fputs(p->nparts ? "\n  ],\n" : "],\n", out);
+	free(total);
 }
 
 static void

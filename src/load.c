@@ -326,7 +326,7 @@ block_loop(struct loader *ld, const int sgn)
 
 	keep = keeps_lines(ld);
 	self = ld->fn->self;
-	part = ld->part->self;
+	part = ld->pself;
 	a = adder_of(ld);
 	for (s = cga_input_peek(&ld->in);; s = t + 1, lines++) {
 		t = s;
@@ -471,7 +471,7 @@ cost_line(struct loader *ld, const char *s)
 		return -1;
 	if (keeps_lines(ld))
 		lc = line_cost(ld, line, fn);
-	if (cost_add(adder_of(ld), fn->self, ld->part->self, lc, ld->cnt, k,
+	if (cost_add(adder_of(ld), fn->self, ld->pself, lc, ld->cnt, k,
 	    0, ld->p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	return 0;

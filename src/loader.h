@@ -117,6 +117,7 @@ struct loader {
 
 	/* The part being read. */
 	struct cga_part		*part;
+	uint64_t		*pself;		/* the sum of its cost lines */
 	uint64_t		 nfileparts;	/* parts of this file */
 	const char		*cmd, *pid, *thread; /* last given */
 	int			 skip;		/* not kept (--part) */

@@ -60,6 +60,7 @@ cga_profile_free(struct cga_profile *p)
 	for (i = 0; i < p->nparts; i++)
 		free(p->parts[i].desc);
 	free(p->parts);
+	free(p->scratch);
 	cga_arena_free(&p->arena);
 	free(p);
 }
@@ -185,6 +186,50 @@ uint64_t *
 cga_cost_new(struct cga_profile *p)
 {
 	return cga_arena_alloc(&p->arena, p->cw * sizeof(uint64_t));
+}
+
+void
+cga_cost_clear(const struct cga_profile *p, uint64_t *c)
+{
+	size_t	 i;
+
+	for (i = cga_cost_next(p, c, 0); i < p->nev;
+	    i = cga_cost_next(p, c, i + 1))
+		c[i] = 0;
+	memset(c + p->nev, 0, p->maskw * sizeof(*c));
+}
+
+struct cga_evcount *
+cga_evcounts_of(struct cga_profile *p, const uint64_t *c, size_t *n)
+{
+	struct cga_evcount	*v;
+	size_t			 i;
+
+	*n = 0;
+	for (i = cga_cost_next(p, c, 0); i < p->nev;
+	    i = cga_cost_next(p, c, i + 1))
+		++*n;
+	v = cga_arena_alloc(&p->arena, (*n > 0 ? *n : 1) * sizeof(*v));
+	*n = 0;
+	for (i = cga_cost_next(p, c, 0); i < p->nev;
+	    i = cga_cost_next(p, c, i + 1)) {
+		v[*n].ev = i;
+		v[(*n)++].n = c[i];
+	}
+	return v;
+}
+
+void
+cga_evcounts_cost(const struct cga_profile *p, const struct cga_evcount *v,
+    size_t n, uint64_t *c)
+{
+	size_t	 i;
+
+	cga_cost_clear(p, c);
+	for (i = 0; i < n; i++) {
+		c[v[i].ev] = v[i].n;
+		cga_cost_define(p, c, v[i].ev);
+	}
 }
 
 struct cga_file *

@@ -175,6 +175,12 @@ struct cga_jump {
 	int		 cond;		/* jcnd */
 };
 
+/* An event's count, in a list of the events a part gives. */
+struct cga_evcount {
+	size_t		 ev;
+	uint64_t	 n;
+};
+
 /* One part of a profile file (a dump); most files have one. */
 struct cga_part {
 	const char	*path;		/* the profile file it came from */
@@ -186,9 +192,17 @@ struct cga_part {
 	const char	**desc;		/* its desc: lines, but Option: ones */
 	size_t		 ndesc;
 	uint64_t	 ordinal;	/* its place in its file, from 1 */
-	uint64_t	*total;		/* its program total */
+	/*
+	 * Its program total, derived events included: the events it gives,
+	 * in event order (not a cost array, so that parts each of an event
+	 * of their own do not take parts times events); NULL until the part
+	 * has ended.
+	 */
+	struct cga_evcount *total;
+	size_t		 ntotal;
 	int		 calculated;	/* total computed from its cost lines */
-	uint64_t	*self;		/* the sum of its cost lines */
+	struct cga_evcount *self;	/* the sum of its cost lines, alike */
+	size_t		 nself;
 };
 
 struct cga_str;
@@ -232,6 +246,12 @@ struct cga_profile {
 
 	struct cga_part	 *parts;
 	size_t		  nparts;
+	/*
+	 * While a part is read (header.c): the sum of its cost lines, its
+	 * summary: and totals: lines, and its total, as costs; each is
+	 * cleared of what it holds when used again.
+	 */
+	uint64_t	 *scratch;
 
 	uint64_t	 *total;	/* program total: the parts' totals summed */
 	int		  calculated;	/* some part's total came from cost lines */
@@ -408,6 +428,38 @@ cga_cost_define(const struct cga_profile *p, uint64_t *c, size_t i)
 {
 	c[p->nev + i / 64] |= (uint64_t)1 << (i % 64);
 }
+
+/* The first counter of c at or after i that was given, or p->nev. */
+static inline size_t
+cga_cost_next(const struct cga_profile *p, const uint64_t *c, size_t i)
+{
+	const uint64_t	*mask = c + p->nev;
+	uint64_t	 w;
+	size_t		 k = i / 64;
+
+	if (i >= p->nev)
+		return p->nev;
+	for (w = mask[k] & (~(uint64_t)0 << (i % 64));; w = mask[k]) {
+		if (w != 0) {
+			i = k * 64 + (size_t)__builtin_ctzll(w);
+			return i < p->nev ? i : p->nev;
+		}
+		if (++k >= p->maskw)
+			return p->nev;
+	}
+}
+
+/* Zeroes each counter of c that was given, and the mask: a cost unused. */
+void	 cga_cost_clear(const struct cga_profile *, uint64_t *c);
+/* The counters cost c gives, in the model's memory: *n of them. */
+struct cga_evcount *cga_evcounts_of(struct cga_profile *, const uint64_t *c,
+	    size_t *n);
+/*
+ * A part's total (or the sum of its cost lines) into cost c (p->cw
+ * words), which is zero or holds what a call before put there.
+ */
+void	 cga_evcounts_cost(const struct cga_profile *,
+	    const struct cga_evcount *, size_t n, uint64_t *c);
 
 /* The size of a signed count. */
 static inline uint64_t

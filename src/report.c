@@ -177,6 +177,7 @@ report_parts(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_part	*pt;
+	uint64_t		*total = xcalloc(p->cw, sizeof(*total));
 	size_t			 i, e;
 
 	fputs("file\tpart\tthread\tpid\ttrigger", out);
@@ -199,14 +200,16 @@ report_parts(FILE *out, const struct cga_view *v)
 		cga_out_tsv(out, pt->pid ? pt->pid : "");
 		putc('\t', out);
 		cga_out_tsv(out, pt->trigger ? pt->trigger : "");
+		cga_evcounts_cost(p, pt->total, pt->ntotal, total);
 		for (e = 0; e < p->nrec; e++)
-			if (cga_cost_defined(p, pt->total, e)) {
+			if (cga_cost_defined(p, total, e)) {
 				putc('\t', out);
-				cga_view_print_count(out, v, pt->total[e]);
+				cga_view_print_count(out, v, total[e]);
 			} else
 				putc('\t', out);
 		putc('\n', out);
 	}
+	free(total);
 }
 
 static void

@@ -297,9 +297,8 @@ cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 {
 	size_t	 i, n;
 
-	for (i = 0; i < v->p->nev; i++) {
-		if (!cga_cost_defined(v->p, c, i))
-			continue;
+	for (i = cga_cost_next(v->p, c, 0); i < v->p->nev;
+	    i = cga_cost_next(v->p, c, i + 1)) {
 		n = (v->diff ? cga_fmt_scount_width((int64_t)c[i]) :
 		    cga_fmt_count_width(c[i])) + (v->percs ? perc_width(v, c, i) :
 		    0);

@@ -1,4 +1,8 @@
 /* xalloc.c: allocation that is fatal on failure, and a zeroing arena. */
+#define _DEFAULT_SOURCE		/* MAP_ANONYMOUS, MAP_NORESERVE */
+
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -65,13 +69,34 @@ xstrdup(const char *s)
 }
 
 /* Blocks are at least this big; larger requests get a block of their own. */
-#define ARENA_BLOCK	(256 * 1024)
+#define ARENA_BLOCK	(1024 * 1024)
 
 struct cga_arena_block {
 	struct cga_arena_block	*next;
 	size_t			 size;
 	max_align_t		 data[];
 };
+
+/*
+ * A block mapped from the system rather than taken from malloc: its pages
+ * are zero without being written, and a page the model never writes (most
+ * of a cost that is as wide as many events but gives few of them, as each
+ * of thousands of profiles with events of their own does) takes no memory.
+ */
+static struct cga_arena_block *
+block_new(size_t size)
+{
+	struct cga_arena_block	*b;
+
+	if (size > SIZE_MAX - sizeof(*b))
+		cga_oom();
+	b = mmap(NULL, sizeof(*b) + size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (b == MAP_FAILED)
+		cga_oom();
+	b->size = size;
+	return b;
+}
 
 void *
 cga_arena_alloc(struct cga_arena *a, size_t n)
@@ -84,9 +109,8 @@ cga_arena_alloc(struct cga_arena *a, size_t n)
 	if (a->head == NULL || a->head->size - a->used < n) {
 		size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
 		if (a->over != NULL && a->total + size > a->limit)
-			a->over(a->ctx, a->total + size);
-		b = xcalloc(1, sizeof(*b) + size);
-		b->size = size;
+			a->over(a->ctx, a->total + size, size);
+		b = block_new(size);
 		if (a->head != NULL && n > ARENA_BLOCK) {
 			/* Keep filling the current block; put this one behind. */
 			b->next = a->head->next;
@@ -111,7 +135,7 @@ cga_arena_free(struct cga_arena *a)
 
 	for (b = a->head; b != NULL; b = next) {
 		next = b->next;
-		free(b);
+		munmap(b, sizeof(*b) + b->size);
 	}
 	memset(a, 0, sizeof(*a));
 }

@@ -16,15 +16,16 @@ void	 cga_oom(void) __attribute__((noreturn));
 
 /*
  * An arena: many small allocations freed in one call.  Memory is zeroed.
- * When over is set and a new block would take total past limit, over is
- * called first; it does not return.
+ * When over is set and a new block of size bytes would take total past
+ * limit, over is called first with both: it returns to let the block be
+ * made, or does not return.
  */
 struct cga_arena {
 	struct cga_arena_block	*head;
 	size_t			 used;	/* bytes used in head */
 	size_t			 total;	/* bytes handed out, for statistics */
 	size_t			 limit;
-	void			(*over)(void *, size_t);
+	void			(*over)(void *, size_t total, size_t size);
 	void			*ctx;	/* over's first argument */
 };
 

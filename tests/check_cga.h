@@ -76,6 +76,8 @@ uint64_t	*find_line(const struct cga_profile *p, const char *file,
 
 /* Counter of event name in cost c of tp, and whether it was given. */
 uint64_t val(const uint64_t *c, const char *name);
+/* Part i's sum of its cost lines (self) or total, as a cost. */
+const uint64_t *part_cost(size_t i, int self);
 int	 def(const uint64_t *c, const char *name);
 
 /* Shorthands over tp. */

@@ -417,7 +417,7 @@ START_TEST(derived_event_applies_to_calls_and_totals)
 	    "fn=main\n1 3 4\ncfn=f\ncalls=1 5\n1 10 20\n");
 	ck_assert_uint_eq(call_cost("???:main", "???:f", "Sum"), 30);
 	ck_assert_uint_eq(total_of("Sum"), 101);
-	ck_assert_uint_eq(val(tp->parts[0].self, "Sum"), 7);
+	ck_assert_uint_eq(val(part_cost(0, 1), "Sum"), 7);
 }
 END_TEST
 
@@ -544,7 +544,7 @@ START_TEST(summary_in_header_is_program_total)
 	LOAD_OK("events: Ir\nsummary: 100\nfn=main\n1 5\n");
 	ck_assert_uint_eq(total_of("Ir"), 100);
 	ck_assert_int_eq(tp->calculated, 0);
-	ck_assert_uint_eq(val(tp->parts[0].self, "Ir"), 5);
+	ck_assert_uint_eq(val(part_cost(0, 1), "Ir"), 5);
 }
 END_TEST
 
@@ -1989,7 +1989,7 @@ START_TEST(self_costs_sum_to_the_cost_lines)
 	    "fl=b.c\nfn=f\n1 40 4\nfn=main\n5 50 5\n");
 	ck_assert_uint_eq(self_sum("Ir"), 151);
 	ck_assert_uint_eq(self_sum("Dr"), 16);
-	ck_assert_uint_eq(val(tp->parts[0].self, "Ir"), 151);
+	ck_assert_uint_eq(val(part_cost(0, 1), "Ir"), 151);
 	ck_assert_uint_eq(total_of("Ir"), 151);
 	ck_assert_uint_eq(total_of("Dr"), 16);
 }
@@ -2133,9 +2133,9 @@ START_TEST(parts_are_summed)
 	    "fn=f\n2 1\ntotals: 50\n");
 	ck_assert_uint_eq(tp->nparts, 2);
 	ck_assert_uint_eq(total_of("Ir"), 150);
-	ck_assert_uint_eq(val(tp->parts[0].total, "Ir"), 100);
-	ck_assert_uint_eq(val(tp->parts[1].total, "Ir"), 50);
-	ck_assert_uint_eq(val(tp->parts[1].self, "Ir"), 8);
+	ck_assert_uint_eq(val(part_cost(0, 0), "Ir"), 100);
+	ck_assert_uint_eq(val(part_cost(1, 0), "Ir"), 50);
+	ck_assert_uint_eq(val(part_cost(1, 1), "Ir"), 8);
 	ck_assert_str_eq(tp->parts[1].number, "2");
 	ck_assert_str_eq(tp->part, "1");
 	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 12);
@@ -2252,7 +2252,7 @@ START_TEST(real_multipart_profile_sums_parts)
 	ck_assert_int_eq(load_testdata("sortprog-multipart.callgrind"), 0);
 	ck_assert_uint_eq(tp->nparts, 3);
 	for (i = 0; i < tp->nparts; i++)
-		sum += val(tp->parts[i].total, "Ir");
+		sum += val(part_cost(i, 0), "Ir");
 	ck_assert_uint_eq(total_of("Ir"), sum);
 	ck_assert_uint_eq(total_of("Ir"), 1164522 + 16011 + 20030);
 	ck_assert_uint_eq(self_sum("Ir"), total_of("Ir"));
@@ -2286,8 +2286,8 @@ START_TEST(real_profile_costs_add_up)
 	for (e = 0; e < tp->nrec; e++) {
 		parts_self = parts_total = lines = 0;
 		for (i = 0; i < tp->nparts; i++) {
-			parts_self += tp->parts[i].self[e];
-			parts_total += tp->parts[i].total[e];
+			parts_self += part_cost(i, 1)[e];
+			parts_total += part_cost(i, 0)[e];
 		}
 		lines = lines_sum(tp, e);
 		ck_assert_msg(self_sum(tp->ev[e].name) == parts_self,

@@ -187,6 +187,22 @@ val(const uint64_t *c, const char *name)
 	return c[ev(tp, name)];
 }
 
+const uint64_t *
+part_cost(size_t i, int self)
+{
+	const struct cga_part	*pt;
+	uint64_t		*c;
+
+	ck_assert_uint_lt(i, tp->nparts);
+	pt = &tp->parts[i];
+	c = cga_cost_new(tp);
+	if (self)
+		cga_evcounts_cost(tp, pt->self, pt->nself, c);
+	else
+		cga_evcounts_cost(tp, pt->total, pt->ntotal, c);
+	return c;
+}
+
 int
 def(const uint64_t *c, const char *name)
 {

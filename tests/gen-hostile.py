@@ -18,8 +18,12 @@ Cases:
   pages N       N line numbers whose 16-line pages collide the same way
   ring N        a cycle of N functions, each also called by main: a
                 component entered N ways (flame graph stacks)
-  wide N        N events and N functions, each with one count: a dense
-                model would need 16 N^2 bytes (too costly: an error)
+  wide N        N events and N functions, each with one count: a model
+                whose memory follows its costs' width would need 16 N^2
+                bytes
+  costly N      N events and 20 N functions, each in a file of its own with
+                one count: too costly to hold even for a model that takes
+                memory only for what it writes (an error)
 """
 import os
 import sys
@@ -109,6 +113,12 @@ def wide(n, out):
         out.write("fl=(%d) f%d.c\nfn=(%d) g%d\n1 1\n" % (i + 1, i, i + 1, i))
 
 
+def costly(n, out):
+    out.write("events: %s\n" % " ".join("E%d" % i for i in range(n)))
+    for i in range(20 * n):
+        out.write("fl=(%d) f%d.c\nfn=(%d) g%d\n1 1\n" % (i + 1, i, i + 1, i))
+
+
 def main():
     case, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     if case in ("profiles", "idirs"):
@@ -117,6 +127,7 @@ def main():
     with open(out, "w") as f:
         {"events": events, "functions": functions, "grid": grid,
          "names": names, "ids": ids, "pages": pages, "wide": wide,
+         "costly": costly,
          "ring": ring}[case](n, f)
 
 
