@@ -12,6 +12,14 @@
 #include "diag.h"
 #include "xalloc.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CGA_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CGA_ASAN
+#endif
+#endif
+
 void
 cga_oom(void)
 {
@@ -68,8 +76,16 @@ xstrdup(const char *s)
 	return xmemdup0(s, strlen(s));
 }
 
-/* Blocks are at least this big; larger requests get a block of their own. */
+/*
+ * Blocks are at least this big; larger requests get a block of their own.
+ * Mapped blocks take memory only for the pages written, so they may be
+ * large; malloc's are zeroed whole.
+ */
+#ifdef CGA_ASAN
+#define ARENA_BLOCK	(256 * 1024)
+#else
 #define ARENA_BLOCK	(1024 * 1024)
+#endif
 
 struct cga_arena_block {
 	struct cga_arena_block	*next;
@@ -90,10 +106,15 @@ block_new(size_t size)
 
 	if (size > SIZE_MAX - sizeof(*b))
 		cga_oom();
+#ifdef CGA_ASAN
+	/* AddressSanitizer sees a read past a block that malloc gave. */
+	b = xcalloc(1, sizeof(*b) + size);
+#else
 	b = mmap(NULL, sizeof(*b) + size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (b == MAP_FAILED)
 		cga_oom();
+#endif
 	b->size = size;
 	return b;
 }
@@ -135,7 +156,11 @@ cga_arena_free(struct cga_arena *a)
 
 	for (b = a->head; b != NULL; b = next) {
 		next = b->next;
+#ifdef CGA_ASAN
+		free(b);
+#else
 		munmap(b, sizeof(*b) + b->size);
+#endif
 	}
 	memset(a, 0, sizeof(*a));
 }
