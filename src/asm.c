@@ -478,6 +478,13 @@ cga_asm_print(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	const char	*obj;
 	size_t		 i, j, *w;
 
+	if (v->newer != NULL) {
+		/* The difference keeps no instruction: nothing would match. */
+		fputs(fancy, out);
+		fputs("-- no machine code: --asm does not annotate a "
+		    "difference (--diff); run it on each profile\n\n", out);
+		return 0;
+	}
 	if (!v->p->have_instr) {
 		fputs(fancy, out);
 		fputs("-- no machine code: the profile has no instruction "
