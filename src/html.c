@@ -3,13 +3,14 @@
  * page (src/html/page.*, embedded at build time as build/html_assets.h)
  * around its data, the --format=json document (without the files' line
  * costs) with a member of the page's own, "page": the stacks of the flame
- * graph (this file) and the sources found, with their line costs and call
- * sites (html_src.c).
+ * graph (this file), with --asm the machine code (asm.c), and the sources
+ * found, with their line costs, jumps and call sites (html_src.c).
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
 #include "formats.h"
 #include "html.h"
 #include "json.h"
@@ -375,6 +376,11 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 		flame_run(flame_job);
 	fwrite(flame_job->buf, 1, flame_job->len, m);
 	cga_out_piece_end(&pc);
+	if (v->asm_code) {
+		m = cga_out_piece_begin(&pc);
+		cga_asm_json(m, v, fns, n);
+		cga_out_piece_end(&pc);
+	}
 	cga_out_piece_free(&pc);
 	if (v->auto_annotate)
 		cga_html_sources(out, v, fns, n);
@@ -412,12 +418,14 @@ html_print(FILE *out, const struct cga_view *v)
 
 /*
  * Stacks, and the JSON document's calls and inclusive costs; line costs
- * of the files that can be annotated (the page shows no other).
+ * and jumps of the files that can be annotated (the page shows no
+ * other); with --asm, the instructions.
  */
 static unsigned
 html_needs(const struct cga_view *v)
 {
-	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_LINES : 0);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_LINES |
+	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
 const struct cga_format cga_format_html = { "html", html_needs, 0,
