@@ -330,12 +330,12 @@ annotated(const struct printer *pr, size_t k)
 	return 0;
 }
 
-/* The instructions within --context of annotated ones, the rest counted. */
-static void
-insns_print(struct printer *pr)
+/* Which instructions are within --context of annotated ones (free it). */
+static unsigned char *
+shown(const struct printer *pr)
 {
 	unsigned char	*show = xcalloc(pr->nin + 1, 1);
-	size_t		 k, j, ctx = pr->v->context, skipped = 0;
+	size_t		 k, j, ctx = pr->v->context;
 
 	for (k = 0; k < pr->nin; k++) {
 		if (!annotated(pr, k))
@@ -344,6 +344,16 @@ insns_print(struct printer *pr)
 		    j++)
 			show[j] = 1;
 	}
+	return show;
+}
+
+/* The instructions within --context of annotated ones, the rest counted. */
+static void
+insns_print(struct printer *pr)
+{
+	unsigned char	*show = shown(pr);
+	size_t		 k, skipped = 0;
+
 	for (k = 0; k < pr->nin && !ferror(pr->out); k++) {
 		if (!show[k]) {
 			skipped++;
@@ -414,46 +424,75 @@ code_widths(const struct cga_view *v, const struct cga_code *c)
 	return w;
 }
 
+/* A function's code disassembled and placed, or why not. */
+struct disasm {
+	struct place	 pl;
+	struct cga_insn	*in;		/* NULL: none, why says why */
+	size_t		 nin;
+	char		*buf;
+	char		 why[CGA_NOTE_MAX];
+	char		 nosym[CGA_NOTE_MAX];	/* a note beside the code */
+};
+
+/* The code of c in the object o, placed and disassembled: 0, or -1. */
+static int
+disasm_get(const struct cga_view *v, const struct cga_fn *fn,
+    const struct cga_code *c, struct cga_object *o, struct disasm *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (cga_objdump_symbols(o) == -1) {
+		snprintf(d->why, sizeof(d->why), "%.300s: %.200s", o->path,
+		    o->note);
+		return -1;
+	}
+	place_code(o, fn, c, &d->pl);
+	if ((d->in = cga_objdump_code(o->path, d->pl.start, d->pl.stop,
+	    v->asm_syntax, &d->nin, &d->buf, d->why)) == NULL)
+		return -1;
+	while (d->nin > 0 && d->in[d->nin - 1].addr > d->pl.last)
+		d->nin--;
+	if (boundaries(o, fn, c, &d->pl, d->in, d->nin, d->why) == -1) {
+		free(d->in);
+		free(d->buf);
+		d->in = NULL;
+		d->buf = NULL;
+		return -1;
+	}
+	if (d->pl.nosym)
+		snprintf(d->nosym, sizeof(d->nosym), "%s has no symbol %s "
+		    "(stripped?): its addresses are the profile's", o->path,
+		    fn->key.name);
+	return 0;
+}
+
+static void
+disasm_free(struct disasm *d)
+{
+	free(d->in);
+	free(d->buf);
+}
+
 /* The code of c, placed, disassembled and printed; notes on the way. */
 static void
 code_print(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
     const struct cga_code *c, struct cga_object *o, size_t *w)
 {
 	struct printer	 pr;
-	struct place	 pl;
-	struct cga_insn	*in;
-	char		 why[CGA_NOTE_MAX], *buf = NULL;
-	size_t		 nin;
+	struct disasm	 d;
 
-	if (cga_objdump_symbols(o) == -1) {
-		snprintf(why, sizeof(why), "%.300s: %.200s", o->path, o->note);
-		note(out, o, "no machine code", why);
+	if (disasm_get(v, fn, c, o, &d) == -1) {
+		note(out, o, "no machine code", d.why);
 		return;
 	}
-	place_code(o, fn, c, &pl);
-	if ((in = cga_objdump_code(o->path, pl.start, pl.stop, v->asm_syntax,
-	    &nin, &buf, why)) == NULL) {
-		note(out, o, "no machine code", why);
-		return;
-	}
-	while (nin > 0 && in[nin - 1].addr > pl.last)
-		nin--;
-	if (boundaries(o, fn, c, &pl, in, nin, why) == -1) {
-		note(out, o, "no machine code", why);
-		goto out;
-	}
-	if (pl.nosym) {
-		snprintf(why, sizeof(why), "%s has no symbol %s (stripped?): "
-		    "its addresses are the profile's", o->path, fn->key.name);
-		note(out, NULL, "note", why);
-	}
+	if (d.nosym[0] != '\0')
+		note(out, NULL, "note", d.nosym);
 	memset(&pr, 0, sizeof(pr));
 	pr.out = out;
 	pr.v = v;
 	pr.c = c;
-	pr.pl = &pl;
-	pr.in = in;
-	pr.nin = nin;
+	pr.pl = &d.pl;
+	pr.in = d.in;
+	pr.nin = d.nin;
 	pr.w = w;
 	pr.sum = xcalloc(v->p->cw, sizeof(uint64_t));
 	insns_print(&pr);
@@ -464,9 +503,7 @@ code_print(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 	}
 	fputs("\n", out);
 	free(pr.sum);
-out:
-	free(in);
-	free(buf);
+	disasm_free(&d);
 }
 
 int
@@ -478,6 +515,13 @@ cga_asm_print(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	const char	*obj;
 	size_t		 i, j, *w;
 
+	if (v->newer != NULL) {
+		/* The difference keeps no instruction: nothing would match. */
+		fputs(fancy, out);
+		fputs("-- no machine code: --asm does not annotate a "
+		    "difference (--diff); run it on each profile\n\n", out);
+		return 0;
+	}
 	if (!v->p->have_instr) {
 		fputs(fancy, out);
 		fputs("-- no machine code: the profile has no instruction "
@@ -511,4 +555,113 @@ cga_asm_print(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		cga_objdump_free(&os.v[i]);
 	free(os.v);
 	return 0;
+}
+
+/*
+ * "code": [address, text] for each instruction shown (within --context
+ * of one with a cost, a call or a jump), a count in place of each run of
+ * those left out.
+ */
+static void
+code_list(FILE *out, const struct cga_view *v, const struct cga_code *c,
+    const struct disasm *d)
+{
+	struct printer	 pr;
+	unsigned char	*show;
+	size_t		 k, n = 0, skipped = 0;
+
+	memset(&pr, 0, sizeof(pr));
+	pr.v = v;
+	pr.c = c;
+	pr.pl = &d->pl;
+	pr.in = d->in;
+	pr.nin = d->nin;
+	show = shown(&pr);
+	fputs(", \"code\": [", out);
+	for (k = 0; k <= d->nin; k++) {
+		if (k < d->nin && !show[k]) {
+			skipped++;
+			continue;
+		}
+		if (skipped > 0)
+			fprintf(out, "%s%zu", n++ == 0 ? "\n      " : ",\n      ",
+			    skipped);
+		skipped = 0;
+		if (k == d->nin)
+			break;
+		fprintf(out, "%s[%llu, ", n++ == 0 ? "\n      " : ",\n      ",
+		    (unsigned long long)d->in[k].addr);
+		cga_out_json(out, d->in[k].text);
+		putc(']', out);
+	}
+	putc(']', out);
+	free(show);
+}
+
+/*
+ * One listed function's code for the page: objdump's text of its
+ * instructions by the object's address, bias (the profile's address less
+ * the object's), or why there is none.
+ */
+static void
+code_json(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
+    struct objects *os, int first)
+{
+	struct cga_code	 c;
+	struct disasm	 d;
+	const char	*obj = cga_fn_object(fn);
+
+	cga_code_collect(v, fn, &c);
+	fputs(first ? "\n    {\"file\": " : ",\n    {\"file\": ", out);
+	cga_out_json(out, fn->key.file);
+	fputs(", \"name\": ", out);
+	cga_out_json(out, fn->key.name);
+	if (c.nrec == 0)
+		fputs(", \"none\": \"the profile has no instruction of it\"",
+		    out);
+	else if (obj == NULL)
+		fputs(", \"none\": \"the profile names no object (ob=) for "
+		    "it\"", out);
+	else if (disasm_get(v, fn, &c, object_get(os, obj), &d) == -1) {
+		fputs(", \"none\": ", out);
+		cga_out_json(out, d.why);
+	} else {
+		if (d.nosym[0] != '\0') {
+			fputs(", \"note\": ", out);
+			cga_out_json(out, d.nosym);
+		}
+		fprintf(out, ", \"bias\": %llu",
+		    (unsigned long long)d.pl.bias);
+		code_list(out, v, &c, &d);
+		disasm_free(&d);
+	}
+	putc('}', out);
+	cga_code_release(&c);
+}
+
+void
+cga_asm_json(FILE *out, const struct cga_view *v, struct cga_fn **listed,
+    size_t nlisted)
+{
+	struct objects	 os = { NULL, 0 };
+	size_t		 i, n = 0;
+
+	fputs(",\n  \"asm\": {\"syntax\": ", out);
+	fputs(v->asm_syntax ? "\"intel\"" : "\"att\"", out);
+	fprintf(out, ", \"context\": %zu, \"none\": ", v->context);
+	if (v->newer != NULL)
+		fputs("\"--asm does not annotate a difference (--diff)\"", out);
+	else if (!v->p->have_instr)
+		fputs("\"the profile has no instruction addresses (callgrind "
+		    "--dump-instr=yes)\"", out);
+	else
+		fputs("null", out);
+	fputs(", \"functions\": [", out);
+	for (i = 0; v->newer == NULL && v->p->have_instr && i < nlisted &&
+	    !ferror(out); i++)
+		code_json(out, v, listed[i], &os, n++ == 0);
+	fputs(n ? "\n  ]}" : "]}", out);
+	for (i = 0; i < os.n; i++)
+		cga_objdump_free(&os.v[i]);
+	free(os.v);
 }

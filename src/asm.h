@@ -1,7 +1,7 @@
 /*
  * asm.h: --asm, the machine code of the listed functions with the cost
- * of each instruction, its calls and jumps (asm.c); used by report.c and
- * json.c.
+ * of each instruction, its calls and jumps (asm.c); used by report.c,
+ * json.c and html.c.
  */
 #ifndef CGA_ASM_H
 #define CGA_ASM_H
@@ -30,6 +30,16 @@ void	cga_code_release(struct cga_code *);
 
 /* The text report's machine code of the listed functions: 0 (notes only). */
 int	cga_asm_print(FILE *, const struct cga_view *, struct cga_fn **listed,
+	    size_t nlisted);
+
+/*
+ * The page's (--format=html) machine code of the listed functions, its
+ * member ",\n  \"asm\": {...}": objdump's text of each function's
+ * instructions, by the object's address, with the bias to the profile's
+ * (whose costs are the JSON document's "instructions"), or why there is
+ * none.
+ */
+void	cga_asm_json(FILE *, const struct cga_view *, struct cga_fn **listed,
 	    size_t nlisted);
 
 #endif

@@ -191,12 +191,21 @@ void
 cga_branches_json(FILE *out, const struct cga_view *v,
     const struct cga_branches *b, const struct cga_file *f, uint64_t line)
 {
+	cga_branches_json_list(out, v, b, f, line, ", \"jumps\": ");
+}
+
+void
+cga_branches_json_list(FILE *out, const struct cga_view *v,
+    const struct cga_branches *b, const struct cga_file *f, uint64_t line,
+    const char *before)
+{
 	const struct cga_branch	*r;
 	size_t			 n, i;
 
 	if ((r = line_branches(b, f, line, &n)) == NULL)
 		return;
-	fputs(", \"jumps\": [", out);
+	fputs(before, out);
+	putc('[', out);
 	for (i = 0; i < n; i++, r++) {
 		fprintf(out, "%s{\"conditional\": %s, \"count\": ", i ? ", " :
 		    "", r->cond ? "true" : "false");

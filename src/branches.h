@@ -1,6 +1,6 @@
 /*
  * branches.h: jumps and conditional branches by source line
- * (branches.c); used by annotate.c and json.c.
+ * (branches.c); used by annotate.c, json.c and html_src.c.
  */
 #ifndef CGA_BRANCHES_H
 #define CGA_BRANCHES_H
@@ -25,5 +25,9 @@ void	cga_branches_text(FILE *, const struct cga_view *, const size_t *w,
 void	cga_branches_json(FILE *, const struct cga_view *,
 	    const struct cga_branches *, const struct cga_file *,
 	    uint64_t line);
+/* The same array after the text before, if the line has any jumps. */
+void	cga_branches_json_list(FILE *, const struct cga_view *,
+	    const struct cga_branches *, const struct cga_file *,
+	    uint64_t line, const char *before);
 
 #endif

@@ -31,6 +31,7 @@ struct writer {
 	struct nameid		*ids[3];	/* files, functions, objects */
 	struct nameid		*homes;		/* see inlined_into */
 	struct home		*objhomes;	/* the same, by name and object */
+	struct cga_piece	**bypos;	/* with jumps: pieces by line */
 	const struct cga_site	**firsts;	/* see firsts_find */
 	size_t			 nfirsts;
 	char			*sdone;		/* sites written, by index */
@@ -391,6 +392,95 @@ piece_first(const struct cga_piece *pc, const struct cga_site *s)
 	return pc->key.line <= s->key.line;
 }
 
+static int
+pos_cmp(const void *a, const void *b)
+{
+	const struct cga_piece	*x = *(struct cga_piece *const *)a;
+	const struct cga_piece	*y = *(struct cga_piece *const *)b;
+
+	if (x->key.file->id != y->key.file->id)
+		return x->key.file->id < y->key.file->id ? -1 : 1;
+	return x->key.line < y->key.line ? -1 : x->key.line > y->key.line;
+}
+
+/*
+ * Before a jump's line is named: the piece of the function that named
+ * the line first, so that it stays the line's first (a binary search of
+ * the pieces by line).
+ */
+static void
+put_owner(struct writer *w, const struct cga_jump *j)
+{
+	struct cga_piece	 key, *at = &key, **pp = &at, *op;
+	size_t			 lo = 0, hi = w->pc.npieces, mid;
+
+	key.key.file = j->file;
+	key.key.line = j->line;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pos_cmp(&w->bypos[mid], pp) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == w->pc.npieces || pos_cmp(&w->bypos[lo], pp) != 0)
+		return;
+	at = w->bypos[lo];
+	if (at->ref->fn != NULL &&
+	    (op = cga_piece_find(&w->pc, at->ref->fn, at)) != NULL)
+		put_piece(w, op);
+}
+
+static void
+put_signed(FILE *out, const struct cga_profile *p, uint64_t c)
+{
+	if (p->diff)
+		fprintf(out, "%lld", (long long)(int64_t)c);
+	else
+		fprintf(out, "%llu", (unsigned long long)c);
+}
+
+/*
+ * A jump of fn's: its target's file and function where they are not the
+ * jump's own (jfi=, jfn=), jump=COUNT or jcnd=TAKEN/EXECUTED with the
+ * target line (absolute: a target moves no position), then the line it
+ * is on, alone.  The file has no instruction positions: the addresses
+ * are not written.
+ */
+static void
+put_jump(struct writer *w, const struct cga_jump *j)
+{
+	put_owner(w, j);
+	switch_to(w, j->fn, j->file->name);
+	if (j->tfile != NULL && strcmp(j->tfile, j->file->name) != 0)
+		put_name(w, "jfi", ID_FL, j->tfile);
+	if (j->tfn != NULL && strcmp(j->tfn, j->fn->key.name) != 0)
+		put_name(w, "jfn", ID_FN, j->tfn);
+	if (j->cond) {
+		fputs("jcnd=", w->out);
+		put_signed(w->out, w->p, j->count);
+		putc('/', w->out);
+		put_signed(w->out, w->p, j->executed);
+	} else {
+		fputs("jump=", w->out);
+		put_signed(w->out, w->p, j->count);
+	}
+	fprintf(w->out, " %llu\n", (unsigned long long)j->tline);
+	put_position(w, j->line);
+	putc('\n', w->out);
+}
+
+/* fn's jumps, after its cost lines and calls. */
+static void
+put_jumps(struct writer *w, const struct cga_fn *fn)
+{
+	size_t	 first, n, i;
+
+	n = cga_jumps_of(w->p, fn, &first);
+	for (i = 0; i < n && !ferror(w->out); i++)
+		put_jump(w, &w->p->jumps[first + i]);
+}
+
 /* Each function's block: its cost lines and calls, in line order. */
 static void
 put_body(struct writer *w)
@@ -399,9 +489,11 @@ put_body(struct writer *w)
 	struct cga_piece	**v;
 	const struct cga_site	**s;
 	const struct cga_fn	 *fn;
-	size_t			  n = w->pc.npieces, i = 0, j = 0;
+	size_t			  n = w->pc.npieces, i = 0, j = 0, first;
 
 	v = cga_pieces_sorted(&w->pc, by_fn);
+	if (p->njumps > 0)
+		w->bypos = cga_pieces_sorted(&w->pc, pos_cmp);
 	s = xcalloc(p->nsites + 1, sizeof(*s));
 	for (j = 0; j < p->nsites; j++)
 		s[j] = cga_site_at(p, j);
@@ -413,7 +505,8 @@ put_body(struct writer *w)
 		while (j < p->nsites && s[j]->key.caller->id < fn->id)
 			j++;
 		if (fn->listed || (i < n && v[i]->key.fn == fn) ||
-		    (j < p->nsites && s[j]->key.caller == fn)) {
+		    (j < p->nsites && s[j]->key.caller == fn) ||
+		    cga_jumps_of(p, fn, &first) > 0) {
 			putc('\n', w->out);
 			switch_to(w, fn, fn->key.file);
 		}
@@ -425,6 +518,7 @@ put_body(struct writer *w)
 			else
 				put_site(w, s[j++]);
 		}
+		put_jumps(w, fn);
 	}
 	free(s);
 	free(v);
@@ -564,6 +658,7 @@ writer_free(struct writer *w)
 	size_t	 i;
 
 	cga_pieces_free(&w->pc);
+	free(w->bypos);
 	free(w->firsts);
 	free(w->sdone);
 	for (i = 0; i < 3; i++)
@@ -615,12 +710,12 @@ callgrind_print(FILE *out, const struct cga_view *v)
 	return 0;
 }
 
-/* Every file's line costs, and the calls with their sites. */
+/* Every file's line costs, the calls with their sites, the jumps. */
 static unsigned
 callgrind_needs(const struct cga_view *v)
 {
 	(void)v;
-	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES;
+	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS;
 }
 
 const struct cga_format cga_format_callgrind = { "callgrind",

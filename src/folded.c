@@ -176,6 +176,7 @@ build(struct cga_stacks *s, const struct cga_view *v,
 {
 	struct cga_stack_opts	 so;
 
+	memset(&so, 0, sizeof(so));
 	so.event = e;
 	so.max_depth = v->max_depth;
 	so.max_frames = MAX_FRAMES;

@@ -3,12 +3,14 @@
  * page (src/html/page.*, embedded at build time as build/html_assets.h)
  * around its data, the --format=json document (without the files' line
  * costs) with a member of the page's own, "page": the stacks of the flame
- * graph (this file) and the sources found, with their line costs and call
- * sites (html_src.c).
+ * graph (this file), with --asm the machine code (asm.c), and the sources
+ * found, with their line costs, jumps and call sites (html_src.c).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
 #include "formats.h"
 #include "html.h"
 #include "json.h"
@@ -16,6 +18,7 @@
 #include "stacks.h"
 #include "version.h"
 #include "view.h"
+#include "xalloc.h"
 
 #include "html_assets.h"
 
@@ -210,10 +213,33 @@ flame_members(FILE *m, const struct flame *fl, size_t e)
 	    "    \"merged\": %zu, \"rest\": %llu, \"cut\": %zu, "
 	    "\"max_depth\": %u, \"frame_count\": %zu",
 	    fl->g == fl->v->lp ? "false" : "true",
-	    (unsigned long long)fl->total, 100.0 / MIN_SHARE, fl->merged,
+	    (unsigned long long)fl->total, 100.0 / MIN_SHARE,
+	    fl->merged + fl->s.pruned,
 	    (unsigned long long)fl->rest, fl->s.cut, fl->v->max_depth,
 	    fl->nout);
 	frames(m, fl);
+}
+
+/*
+ * The least a call must bring along a stack to make a frame: a smaller
+ * one would be merged into its parent (choose), and all below it, whose
+ * cost is no more; so it is not built.  The stacks' total is the sum of
+ * the exclusive costs.  None with --focus or --hide, which keep or move
+ * parts of a frame's cost by the functions below it.
+ */
+static uint64_t
+min_weight(const struct cga_view *v, const struct cga_profile *g, size_t e)
+{
+	const struct cga_fn	*fn;
+	uint64_t		 total = 0;
+
+	if (v->nfocus > 0 || v->nhide > 0)
+		return 0;
+	for (fn = g->fns; fn != NULL; fn = fn->next)
+		if (cga_cost_defined(g, fn->self, e) &&
+		    __builtin_add_overflow(total, fn->self[e], &total))
+			return 0;
+	return total / MIN_SHARE;
 }
 
 /* "flame": the stacks of the flame graph, or {"none": why}. */
@@ -236,6 +262,7 @@ flame(FILE *m, const struct cga_view *v)
 	}
 	so.max_depth = v->max_depth;
 	so.max_frames = MAX_FRAMES;
+	so.min_weight = min_weight(v, fl.g, so.event);
 	if (cga_stacks_build(&fl.s, fl.g, &so) == -1) {
 		fputs("\"none\": \"the stacks overflowed 64 bits\"}", m);
 		return;
@@ -300,6 +327,36 @@ view_members(FILE *m, const struct cga_view *v)
 	fprintf(m, ", \"annotate\": %s", v->auto_annotate ? "true" : "false");
 }
 
+/*
+ * The flame graph's member, made in a thread of its own while the JSON
+ * document is written (both only read the profile): the page takes
+ * little more time than the document.
+ */
+struct flame_job {
+	const struct cga_view *v;
+	char		*buf;
+	size_t		 len;
+	pthread_t	 thread;
+	int		 started;
+};
+
+static void *
+flame_run(void *arg)
+{
+	struct flame_job	*j = arg;
+	FILE			*m;
+
+	if ((m = open_memstream(&j->buf, &j->len)) == NULL)
+		cga_oom();
+	flame(m, j->v);
+	if (fclose(m) != 0)
+		cga_oom();
+	return NULL;
+}
+
+/* The job of the page being written (page has no argument for it). */
+static struct flame_job *flame_job;
+
 /* The page's own member of the data, after the JSON document's. */
 static void
 page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
@@ -312,8 +369,18 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	fputs(",\n  \"page\": {\"generator\": \"cgannotate " CGA_VERSION "\"",
 	    m);
 	view_members(m, v);
-	flame(m, v);
+	if (flame_job->started) {
+		pthread_join(flame_job->thread, NULL);
+		flame_job->started = 0;
+	} else
+		flame_run(flame_job);
+	fwrite(flame_job->buf, 1, flame_job->len, m);
 	cga_out_piece_end(&pc);
+	if (v->asm_code) {
+		m = cga_out_piece_begin(&pc);
+		cga_asm_json(m, v, fns, n);
+		cga_out_piece_end(&pc);
+	}
 	cga_out_piece_free(&pc);
 	if (v->auto_annotate)
 		cga_html_sources(out, v, fns, n);
@@ -330,11 +397,20 @@ lines(FILE *out, const char *const *l)
 static int
 html_print(FILE *out, const struct cga_view *v)
 {
-	int	 rc;
+	int			 rc;
+	struct flame_job	 job;
 
+	memset(&job, 0, sizeof(job));
+	job.v = v;
+	job.started = pthread_create(&job.thread, NULL, flame_run, &job) == 0;
+	flame_job = &job;
 	lines(out, cga_html_head);
 	/* The files' line costs are the sources', for those found only. */
 	rc = cga_json_write(out, v, CGA_JSON_SCRIPT | CGA_JSON_NO_FILES, page);
+	if (job.started)	/* page was not reached */
+		pthread_join(job.thread, NULL);
+	free(job.buf);
+	flame_job = NULL;
 	putc('\n', out);
 	lines(out, cga_html_tail);
 	return rc;
@@ -342,12 +418,14 @@ html_print(FILE *out, const struct cga_view *v)
 
 /*
  * Stacks, and the JSON document's calls and inclusive costs; line costs
- * of the files that can be annotated (the page shows no other).
+ * and jumps of the files that can be annotated (the page shows no
+ * other); with --asm, the instructions.
  */
 static unsigned
 html_needs(const struct cga_view *v)
 {
-	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_LINES : 0);
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_LINES |
+	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
 const struct cga_format cga_format_html = { "html", html_needs, 0,

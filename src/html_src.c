@@ -1,13 +1,14 @@
 /*
  * html_src.c: the annotated sources of --format=html's page: the text of
  * each source file of the listed functions that is found, its line costs
- * (as the JSON document's "files" has them) and the calls made from its
- * lines.
+ * and jumps (as the JSON document's "files" has them) and the calls made
+ * from its lines.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "annotate.h"
+#include "branches.h"
 #include "html.h"
 #include "json.h"
 #include "out.h"
@@ -65,9 +66,13 @@ sites(FILE *m, const struct cga_view *v, struct cga_site **all, size_t n,
 	fputs("]", m);
 }
 
-/* "lines": [line, cost] for each line of f with a cost. */
+/*
+ * "lines": [line, cost] for each line of f with a cost, [line, cost,
+ * jumps] for one with jumps (the JSON document's "jumps" of the line).
+ */
 static void
-line_costs(FILE *m, const struct cga_view *v, struct cga_file *f)
+line_costs(FILE *m, const struct cga_view *v, struct cga_file *f,
+    const struct cga_branches *br)
 {
 	struct cga_lineref	*lines;
 	size_t			 n, i;
@@ -79,6 +84,7 @@ line_costs(FILE *m, const struct cga_view *v, struct cga_file *f)
 		cga_out_u64(m, lines[i].line);
 		fputs(", ", m);
 		cga_json_cost(m, v, lines[i].cost);
+		cga_branches_json_list(m, v, br, f, lines[i].line, ", ");
 		putc(']', m);
 	}
 	putc(']', m);
@@ -155,7 +161,7 @@ text(FILE *m, FILE *src)
 static void
 source(struct cga_out_piece *pc, const struct cga_view *v,
     struct cga_file *f, struct cga_site **all, size_t nall, size_t *at,
-    int first)
+    const struct cga_branches *br, int first)
 {
 	FILE			*m, *src;
 	char			*opened = NULL;
@@ -173,7 +179,7 @@ source(struct cga_out_piece *pc, const struct cga_view *v,
 		cga_out_json(m, opened);
 		text(m, src);
 		fclose(src);
-		line_costs(m, v, f);
+		line_costs(m, v, f, br);
 		sites(m, v, all, nall, f);
 		ranges(m, v, f, at);
 	}
@@ -190,6 +196,7 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 	struct cga_site		**all;
 	struct cga_file		**list, *f;
 	struct cga_out_piece	  pc;
+	struct cga_branches	 *br;
 	char			 *seen;
 	size_t			  nf = 0, i, *at;
 
@@ -213,8 +220,10 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 	at = xcalloc(p->nfns + 1, sizeof(*at));
 	cga_out_piece_init(&pc, out, 1);
 	fputs(",\n  \"sources\": [", out);
+	br = cga_branches_new(p);
 	for (i = 0; i < nf && !ferror(out); i++)
-		source(&pc, v, list[i], all, p->nsites, at, i == 0);
+		source(&pc, v, list[i], all, p->nsites, at, br, i == 0);
+	cga_branches_free(br);
 	fputs(nf ? "\n  ]" : "]", out);
 	cga_out_piece_free(&pc);
 	free(at);

@@ -70,6 +70,19 @@ if have as && have strip && have objdump; then
 	unset OBJDUMP
 	# A path that looks like an option is a file to objdump.
 	golden asm-dash-path -spin.o --asm=yes --auto=no
+	# A difference keeps no instruction: the note says so, and not that
+	# the profiles lack addresses (both have them).
+	sed "s|@OBJ@|$tmp/spin.o|" testdata/asm/spin.callgrind.in \
+	    >"$tmp/old.callgrind"
+	sed 's/^\(0x[0-9a-f]* [0-9]*\) 1000$/\1 1500/' "$tmp/old.callgrind" \
+	    >"$tmp/new.callgrind"
+	"$bin" --asm=yes --auto=no --diff "$tmp/old.callgrind" \
+	    "$tmp/new.callgrind" >"$tmp/out" 2>&1
+	grep -qx -- '-- no machine code: --asm does not annotate a difference (--diff); run it on each profile' "$tmp/out" &&
+	    ! grep -q 'no instruction addresses' "$tmp/out" &&
+	    ! cmp -s "$tmp/old.callgrind" "$tmp/new.callgrind"
+	result $? "--asm --diff: the note says a difference is not annotated:
+$(tail -5 "$tmp/out")"
 	# JSON: the instructions' own costs are the function's.
 	if have jq; then
 		sed "s|@OBJ@|$tmp/spin.o|" testdata/asm/spin.callgrind.in \
@@ -87,7 +100,7 @@ if have as && have strip && have objdump; then
 	fi
 else
 	echo "asm: as, strip or objdump not installed: the goldens skipped"
-	skipped=$((skipped + 10))
+	skipped=$((skipped + 11))
 fi
 
 # fn_jumps PROFILE NAME: the jumps of function NAME, "jcnd TAKEN/EXECUTED"

@@ -93,6 +93,23 @@ page diff diff --diff testdata/wordfreq-gate-small.callgrind \
     testdata/wordfreq-readme.callgrind
 page hostile hostile --threshold=100 "$tmp/hostile.callgrind"
 page large large --threshold=100 "$tmp/large.callgrind"
+# --asm: a program built and run under callgrind here, as tests/asm.sh
+# does (its addresses are the build's): a loop of 1,000 trips with a
+# branch taken 250 times, its jumps under the source lines and in the
+# machine code.
+skipped=0
+if command -v cc >/dev/null && command -v valgrind >/dev/null &&
+    command -v objdump >/dev/null; then
+	cc -O1 -g -o "$tmp/branchy" testdata/src/branchy.c &&
+	    valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
+	    --callgrind-out-file="$tmp/branchy.callgrind" "$tmp/branchy" \
+	    >/dev/null 2>&1
+	result $? "branchy built and run under callgrind"
+	page asm asm --asm=yes "$tmp/branchy.callgrind"
+else
+	echo "html: cc, valgrind or objdump not installed: the --asm page skipped"
+	skipped=1
+fi
 printf '\n]\n' >>"$tmp/cases.json"
 
 # The data element holds the JSON document, and nothing ends it early.
@@ -131,4 +148,5 @@ else
 fi
 
 echo "html: $passed passed, $failed failed"
+[ "$skipped" = 0 ] || echo "html: $skipped skipped"
 [ "$failed" = 0 ]

@@ -125,7 +125,7 @@ function notes(pane, F) {
 	    'cgannotate(1)): ' +
 	    C.plain(F.total) + ' in all. Frames whose stacks cost less than ' +
 	    F.min_share + '% of the total are merged into their parents (' +
-	    F.merged + ' frames).';
+	    F.merged + ' frames or calls).';
 	if (F.cut > 0)
 		t += ' ' + F.cut + ' stacks were cut at ' + F.max_depth +
 		    ' frames, their cost on their last frame.';

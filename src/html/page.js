@@ -2,9 +2,9 @@
  * page.js: cgannotate's report page (--format=html).  Its data is the
  * --format=json document in the element #cga-data, with a member of the
  * page's own, "page" (the events shown, the flame graph's stacks, the
- * sources).  Every name in it comes from a profile, which may come from
+ * sources, with --asm the machine code).  Every name in it comes from a profile, which may come from
  * anywhere: names reach the page as text (textContent) and never as HTML.
- * The address holds the state: #fn=ID&view=callers|source|flame&zoom=N.
+ * The address holds the state: #fn=ID&view=callers|source|asm|flame&zoom=N.
  */
 (function () {
 'use strict';
@@ -82,7 +82,8 @@ var rows = (D.groups || D.functions).map(function (r, i) {
 		calls: calls,
 		callers: r.callers,
 		callees: r.callees,
-		members: r.functions || null
+		members: r.functions || null,
+		fns: GROUPS ? r.functions : [r]	/* their JSON objects */
 	};
 });
 var byName = new Map();
@@ -242,7 +243,7 @@ function readHash() {
 		var p = kv.split('='), v = decodeURIComponent(p[1] || '');
 		if (p[0] === 'fn' && /^\d+$/.test(v) && +v < rows.length)
 			s.fn = +v;
-		else if (p[0] === 'view' && /^(callers|source|flame)$/.test(v))
+		else if (p[0] === 'view' && /^(callers|source|asm|flame)$/.test(v))
 			s.view = v;
 		else if (p[0] === 'zoom' && /^\d+$/.test(v))
 			s.zoom = +v;
@@ -297,6 +298,8 @@ function apply() {
 		    'arrow keys and press Enter).'));
 	else if (state.view === 'source')
 		window.cgaSource(pane, rows[state.fn]);
+	else if (state.view === 'asm')
+		window.cgaAsm(pane, rows[state.fn]);
 	else
 		callersPane(pane, rows[state.fn]);
 	/* What the page shows now, for a test to wait for. */
@@ -443,6 +446,8 @@ window.cga = { D: D, P: P, SHOW: SHOW, DIFF: DIFF, rows: rows,
     sign: sign, go: go, hashOf: hashOf, fnLink: fnLink };
 
 window.addEventListener('DOMContentLoaded', function () {
+	/* Machine code only with --asm=yes. */
+	document.querySelector('#tabs a[data-view=asm]').hidden = !P.asm;
 	meta();
 	headerRow();
 	var sc = $('scroller');

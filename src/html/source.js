@@ -2,7 +2,7 @@
  * source.js: the Source view of cgannotate's report page: the chosen
  * function's source file with each line's cost (a heat colour, and the
  * numbers, so that it reads without colour), and the calls made from a
- * line under it.
+ * line and its jumps under it.
  */
 (function () {
 'use strict';
@@ -36,16 +36,20 @@ function heat(n, max, diff) {
 	    ', 0, ' + a + ')';
 }
 
-/* The file's line costs and sites, by line. */
+/* The file's line costs, jumps and sites, by line. */
 function index(name, src) {
-	var lines = new Map(), sites = new Map();
-	src.lines.forEach(function (l) { lines.set(l[0], l[1]); });
+	var lines = new Map(), sites = new Map(), jumps = new Map();
+	src.lines.forEach(function (l) {
+		lines.set(l[0], l[1]);
+		if (l[2])
+			jumps.set(l[0], l[2]);
+	});
 	(src.sites || []).forEach(function (s) {
 		if (!sites.has(s[0]))
 			sites.set(s[0], []);
 		sites.get(s[0]).push(s);
 	});
-	return { lines: lines, sites: sites };
+	return { lines: lines, sites: sites, jumps: jumps };
 }
 
 function costCells(tr, cost, max) {
@@ -74,8 +78,26 @@ function siteRow(s, max) {
 	return C.add(tr, td);
 }
 
+/*
+ * A jump of a line (as the JSON document's "jumps" of the line): "jcnd
+ * N/M taken -> line L" or "jump Nx -> line L", the target's file when it
+ * is another, its function when it is not fn.
+ */
+function jumpRow(name, j, fn) {
+	var C = window.cga, tr = C.el('tr', 'jump'), t = j.target;
+	tr.appendChild(C.el('td', 'ln'));
+	costCells(tr, null, 0);
+	tr.appendChild(C.el('td', 'code', (j.conditional ? 'jcnd ' +
+	    C.count(j.count) + '/' + C.count(j.executed) + ' taken' : 'jump ' +
+	    C.count(j.count) + 'x') + ' -> ' + (t.file !== name ? t.file + ':' :
+	    'line ') + (t.line ? C.plain(t.line) : '?') +
+	    (t.function !== null && t.function !== fn ? ' in ' + t.function :
+	    '')));
+	return tr;
+}
+
 /* Lines lo to hi of src, annotated; fn's own lines marked. */
-function table(name, src, lo, hi, range) {
+function table(name, src, lo, hi, range, fn) {
 	var C = window.cga, ix = index(name, src), ev0 = C.SHOW[0], max = 0;
 	ix.lines.forEach(function (c, l) {
 		if (l >= lo && l <= hi && c[ev0] !== undefined)
@@ -99,6 +121,9 @@ function table(name, src, lo, hi, range) {
 		tb.appendChild(tr);
 		(ix.sites.get(l) || []).forEach(function (s) {
 			tb.appendChild(siteRow(s, max));
+		});
+		(ix.jumps.get(l) || []).forEach(function (j) {
+			tb.appendChild(jumpRow(name, j, fn));
 		});
 	}
 	return C.add(t, tb);
@@ -148,7 +173,7 @@ function one(pane, r, name) {
 		});
 		bar.appendChild(b);
 	}
-	C.add(box, bar, table(name, src, lo, hi, range));
+	C.add(box, bar, table(name, src, lo, hi, range, r.label));
 }
 
 window.cgaSource = function (pane, r) {

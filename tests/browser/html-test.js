@@ -4,8 +4,9 @@
 // CASES.json: [{name, html, json, kind}], json being --format=json with the
 // same options.  Each page is loaded from file:// and must fetch nothing
 // and log no error; its table, search, sorting, keyboard, callers and
-// callees, source and flame graph are driven as a person would, and every
-// number shown for a function must be the JSON document's.  Prints
+// callees, source, flame graph and (kind "asm") machine code are driven as
+// a person would, and every number shown for a function must be the JSON
+// document's.  Prints
 // "html-browser: P passed, F failed".
 'use strict';
 const fs = require('fs');
@@ -189,8 +190,11 @@ async function choosing(page, c, j, show) {
 		id = 0;
 	await page.evaluate(() => { location.hash = '#view=callers'; });
 	await settle(page);
+	// Only the rows in view are drawn: the search brings the row there.
+	await page.fill('#search', all[id].name);
 	await page.click('#rows tr[data-id="' + id + '"] td.name');
 	await settle(page);
+	await page.fill('#search', '');
 	check((await page.evaluate(() => location.hash)).includes('fn=' + id),
 	    c.name + ': a click on a row chooses it (#fn=' + id + ')');
 	await detail(page, c, j, show, id);
@@ -288,6 +292,137 @@ async function flame(page, c, shots) {
 	await page.screenshot({ path: path.join(shots, c.name + '-flame-zoomed.png') });
 }
 
+// The JSON output's jump as the page writes it under a source line.
+function lineJump(x, file, fn) {
+	const t = x.target;
+	return (x.conditional ? 'jcnd ' + fmt(x.count) + '/' + fmt(x.executed) + ' taken' :
+	    'jump ' + fmt(x.count) + 'x') + ' -> ' + (t.file !== file ? t.file + ':' : 'line ') +
+	    (t.line ? fmt(t.line) : '?') + (t.function !== null && t.function !== fn ?
+	    ' in ' + t.function : '');
+}
+
+// The source view's jumps (under each line) are the JSON file's, in order.
+async function sourceJumps(page, c, j, id) {
+	const r = jsonRows(j)[id].r;
+	const file = j.files.find(f => f.name === r.file);
+	const shown = await page.$$eval('table.src tbody tr', trs => trs.map(tr =>
+		[tr.id, tr.className, tr.lastChild.textContent]));
+	const lines = shown.filter(x => x[0].startsWith('line-')).map(x => Number(x[0].slice(5)));
+	const want = [];
+	for (const l of file.lines)
+		if (l.jumps && lines.includes(l.line))
+			for (const x of l.jumps)
+				want.push(l.line + ' ' + lineJump(x, file.name, r.name));
+	const got = [];
+	let at = 0;
+	for (const x of shown) {
+		if (x[0].startsWith('line-'))
+			at = Number(x[0].slice(5));
+		else if (x[1] === 'jump')
+			got.push(at + ' ' + x[2]);
+	}
+	check(want.length > 0 && got.join('\n') === want.join('\n'), c.name +
+	    ': the jumps under ' + r.name + '\'s source lines are the JSON\'s (' +
+	    got.length + ' shown, ' + want.length + ' expected)' +
+	    (got.join('\n') === want.join('\n') ? '' : ':\n' + got.join('\n') + '\n--\n' +
+	    want.join('\n')));
+}
+
+// The machine code view of row id: every instruction's cost, call and jump
+// is the JSON document's "instructions", and their total its exclusive cost.
+async function asmView(page, c, j, show, id) {
+	const r = jsonRows(j)[id].r, name = r.file + ':' + r.name;
+	await page.evaluate(id => { location.hash = '#fn=' + id + '&view=asm'; }, id);
+	await settle(page);
+	const bias = await page.evaluate(n => {
+		const a = window.cga.P.asm.functions.find(f => f.file + ':' + f.name === n);
+		return a && a.code ? a.bias : null;
+	}, name);
+	check(bias !== null, c.name + ': the page has ' + name + '\'s machine code');
+	if (bias === null)
+		return null;
+	const rows = await page.$$eval('table.asm tbody tr', trs => trs.map(tr => ({
+		cls: tr.className, addr: tr.dataset.addr,
+		cells: Array.from(tr.children).map(td => td.textContent) })));
+	const recs = new Map(r.instructions.map(x => [String(x.address), x]));
+	let bad = 0, costed = 0, calls = 0, jumps = 0;
+	const hex = n => '0x' + n.toString(16);
+	for (const x of rows) {
+		const rec = recs.get(x.addr);
+		const last = x.cells[x.cells.length - 1];
+		if (x.cls.startsWith('insn')) {
+			const own = rec && Object.keys(rec.cost).length ? rec.cost : null;
+			show.forEach((ev, k) => {
+				if (x.cells[k] !== (own ? fmt(own[ev]) : ''))
+					bad++;
+			});
+			costed += own ? 1 : 0;
+		} else if (x.cls === 'site') {
+			const want = rec ? rec.calls.map(k => '\u21d2 ' + k.function + ' (' +
+			    fmt(k.count) + 'x)') : [];
+			if (!want.includes(last))
+				bad++;
+			calls++;
+		} else if (x.cls === 'jump') {
+			const want = rec ? rec.jumps.map(k => (k.conditional ? 'jcnd ' +
+			    fmt(k.count) + '/' + fmt(k.executed) + ' taken' : 'jump ' +
+			    fmt(k.count) + 'x') + ' -> ' + hex(k.target.address - bias) +
+			    (k.target.function !== r.name ? ' in ' + k.target.function : '')) : [];
+			if (!want.includes(last))
+				bad++;
+			jumps++;
+		}
+	}
+	const total = rows.find(x => x.cls === 'total');
+	const wantCosted = r.instructions.filter(x => Object.keys(x.cost).length).length;
+	const wantCalls = r.instructions.reduce((s, x) => s + x.calls.length, 0);
+	const wantJumps = r.instructions.reduce((s, x) => s + x.jumps.length, 0);
+	check(bad === 0 && costed === wantCosted && calls === wantCalls &&
+	    jumps === wantJumps && wantCosted > 0, c.name + ': ' + name +
+	    '\'s instructions, calls and jumps are the JSON\'s (' + bad + ' differ; ' +
+	    costed + '/' + wantCosted + ' costed, ' + calls + '/' + wantCalls +
+	    ' calls, ' + jumps + '/' + wantJumps + ' jumps)');
+	// (Of the code of every function of its name in its object: inlined
+	// code is its own function in another file.)
+	const sum = ev => r.instructions.reduce((s, x) => s + (x.cost[ev] || 0), 0);
+	check(total && show.every((ev, k) => total.cells[k] === fmt(sum(ev))),
+	    c.name + ': the total of ' + name + '\'s instructions is the JSON\'s');
+	return { jumps: jumps, calls: calls, total: total && total.cells };
+}
+
+// With --asm: the loop's code (jumps: a branch taken 250 of 1,000 times)
+// and a caller's (calls), then the jumps under the loop's source lines.
+async function machineCode(page, c, j, show, shots) {
+	const all = jsonRows(j);
+	const loop = all.findIndex(x => x.r.name === 'loop');
+	// A function making calls, and whose object is there (libc's, ld.so's).
+	const caller = all.findIndex(x => x.r.name !== 'loop' && x.r.object &&
+	    fs.existsSync(x.r.object) && x.r.instructions.some(i => i.calls.length));
+	check(loop >= 0 && caller >= 0, c.name + ': loop and a caller are listed');
+	if (loop < 0 || caller < 0)
+		return;
+	check(await page.isVisible('#tabs a[data-view=asm]'), c.name +
+	    ': the Machine code tab is shown');
+	const got = await asmView(page, c, j, show, loop);
+	check(got && got.jumps >= 3, c.name + ': loop\'s jumps are shown (' +
+	    (got && got.jumps) + ')');
+	check(got && show.every((ev, k) => got.total[k] === fmt(all[loop].r.exclusive[ev])),
+	    c.name + ': the total of loop\'s instructions is its exclusive cost');
+	const texts = await page.$$eval('table.asm tr.jump', trs =>
+		trs.map(tr => tr.lastChild.textContent));
+	check(texts.some(t => /^jcnd (250|750)\/1,000 taken -> 0x[0-9a-f]+$/.test(t)),
+	    c.name + ': the branch of loop shows its bias, 250 of 1,000');
+	await page.screenshot({ path: path.join(shots, c.name + '-asm.png'), fullPage: true });
+	const m = await asmView(page, c, j, show, caller);
+	check(m && m.calls >= 1, c.name + ': ' + all[caller].name +
+	    '\'s calls are shown under their instructions');
+	await page.evaluate(id => { location.hash = '#fn=' + id + '&view=source'; }, loop);
+	await settle(page);
+	await sourceJumps(page, c, j, loop);
+	await page.screenshot({ path: path.join(shots, c.name + '-source-jumps.png'),
+	    fullPage: true });
+}
+
 async function hostile(page, c) {
 	const names = await page.$$eval('#rows td.name', tds => tds.map(td => td.textContent));
 	check(names.some(n => n.includes('<script>window.__pwned=1;alert(1)</script>')) &&
@@ -349,6 +484,11 @@ async function one(browser, c, shots) {
 		await page.screenshot({ path: path.join(shots, c.name + '-callers.png') });
 		await source(page, c, j, show, shots);
 		await flame(page, c, shots);
+		if (c.kind === 'asm')
+			await machineCode(page, c, j, show, shots);
+		else
+			check(!(await page.isVisible('#tabs a[data-view=asm]')), c.name +
+			    ': no Machine code tab without --asm');
 	}
 	// A link to a state opens in it.
 	if (jsonRows(j).length > 1) {
