@@ -5,7 +5,8 @@
 #   golden    the golden tests and the test scripts
 #   asan      the unit tests and most scripts built with AddressSanitizer
 #             and UBSan
-#   tsan      compressed input, inflated in a thread of its own, built with
+#   tsan      compressed input, inflated in a thread of its own, and the
+#             page's flame graph, built in one, built with
 #             ThreadSanitizer
 #   memcheck  the golden tests under valgrind memcheck
 #   fuzz      each fuzzer once over its regression inputs (no random runs)
@@ -127,6 +128,9 @@ group_tsan() {
 	build build/tsan/cgannotate || return
 	run "gzip (tsan)" env TSAN_OPTIONS=halt_on_error=1 \
 	    sh tests/gzip.sh build/tsan/cgannotate
+	build cgannotate || return
+	run "threads (tsan)" sh tests/threads.sh build/tsan/cgannotate \
+	    ./cgannotate
 }
 
 group_memcheck() {
