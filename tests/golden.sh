@@ -27,42 +27,61 @@ for in in testdata/*/*.in; do
 	[ -f "$in" ] || continue
 	sed "s|@TOP@|$top|g" "$in" >"build/golden/$(basename "${in%.in}")"
 done
-passed=0
-failed=0
-for args in tests/golden/*.args; do
-	name=${args%.args}
+# one ARGS J: runs the test of ARGS with shard J's files; prints what
+# failed, and exits 1 if anything did.
+one() {
+	name=${1%.args}
 	test=$(basename "$name")
+	out=$tmp/out.$2
+	err=$tmp/err.$2
+	dif=$tmp/diff.$2
 	want_status=0
 	[ -f "$name.status" ] && want_status=$(cat "$name.status")
-	eval "set -- $(cat "$args")"
+	eval "set -- $(cat "$1")"
 	# shellcheck disable=SC2086
-	$wrapper "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	$wrapper "$bin" "$@" >"$out" 2>"$err" </dev/null
 	status=$?
-	ok=1
+	ok=0
 	if [ "$status" != "$want_status" ]; then
 		echo "FAIL $test: exit status $status, expected $want_status"
-		ok=0
+		ok=1
 	fi
-	if ! diff -u "$name.out" "$tmp/out" >"$tmp/diff"; then
+	if ! diff -u "$name.out" "$out" >"$dif"; then
 		echo "FAIL $test: standard output differs:"
-		head -40 "$tmp/diff"
-		ok=0
+		head -40 "$dif"
+		ok=1
 	fi
-	if [ -f "$name.err" ]; then
-		want_err=$name.err
-	else
-		want_err=/dev/null
-	fi
-	if ! diff -u "$want_err" "$tmp/err" >"$tmp/diff"; then
+	want_err=/dev/null
+	[ -f "$name.err" ] && want_err=$name.err
+	if ! diff -u "$want_err" "$err" >"$dif"; then
 		echo "FAIL $test: standard error differs:"
-		head -20 "$tmp/diff"
-		ok=0
+		head -20 "$dif"
+		ok=1
 	fi
-	if [ "$ok" = 1 ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-	fi
+	return "$ok"
+}
+
+# The tests are dealt to GOLDEN_JOBS shards (the processors by default),
+# run side by side: under valgrind they take minutes one after another.
+jobs=${GOLDEN_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+j=0
+while [ "$j" -lt "$jobs" ]; do
+	(
+		n=0
+		for args in tests/golden/*.args; do
+			if [ $((n % jobs)) = "$j" ]; then
+				one "$args" "$j" >>"$tmp/log.$j"
+				echo $? >>"$tmp/status.$j"
+			fi
+			n=$((n + 1))
+		done
+	) &
+	j=$((j + 1))
 done
+wait
+cat "$tmp"/log.* 2>/dev/null
+passed=$(cat "$tmp"/status.* 2>/dev/null | grep -c '^0$')
+failed=$(cat "$tmp"/status.* 2>/dev/null | grep -vc '^0$')
 echo "golden: $passed passed, $failed failed"
 [ "$failed" = 0 ]
