@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fmt.h"
 #include "formats.h"
 #include "pieces.h"
 #include "version.h"
@@ -431,15 +432,6 @@ put_owner(struct writer *w, const struct cga_jump *j)
 		put_piece(w, op);
 }
 
-static void
-put_signed(FILE *out, const struct cga_profile *p, uint64_t c)
-{
-	if (p->diff)
-		fprintf(out, "%lld", (long long)(int64_t)c);
-	else
-		fprintf(out, "%llu", (unsigned long long)c);
-}
-
 /*
  * A jump of fn's: its target's file and function where they are not the
  * jump's own (jfi=, jfn=), jump=COUNT or jcnd=TAKEN/EXECUTED with the
@@ -458,12 +450,12 @@ put_jump(struct writer *w, const struct cga_jump *j)
 		put_name(w, "jfn", ID_FN, j->tfn);
 	if (j->cond) {
 		fputs("jcnd=", w->out);
-		put_signed(w->out, w->p, j->count);
+		cga_fmt_print_raw(w->out, j->count, w->p->diff);
 		putc('/', w->out);
-		put_signed(w->out, w->p, j->executed);
+		cga_fmt_print_raw(w->out, j->executed, w->p->diff);
 	} else {
 		fputs("jump=", w->out);
-		put_signed(w->out, w->p, j->count);
+		cga_fmt_print_raw(w->out, j->count, w->p->diff);
 	}
 	fprintf(w->out, " %llu\n", (unsigned long long)j->tline);
 	put_position(w, j->line);

@@ -95,3 +95,12 @@ cga_fmt_perc(char *buf, double perc)
 	return n < 0 ? 0 : (size_t)n >= CGA_FMT_PERC ? CGA_FMT_PERC - 1 :
 	    (size_t)n;
 }
+
+void
+cga_fmt_print_raw(FILE *out, uint64_t v, int sgn)
+{
+	if (sgn)
+		fprintf(out, "%lld", (long long)(int64_t)v);
+	else
+		fprintf(out, "%llu", (unsigned long long)v);
+}

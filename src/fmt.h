@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Longest text cga_fmt_count writes, with its NUL: 20 digits, 6 commas. */
 #define CGA_FMT_COUNT	27
@@ -17,6 +18,8 @@ size_t	cga_fmt_count_width(uint64_t v);
 /* The same for a signed count (a difference), with '-' when below 0. */
 size_t	cga_fmt_scount(char *buf, int64_t v);
 size_t	cga_fmt_scount_width(int64_t v);
+/* v in plain digits, as a profile gives it: signed (sgn) or not. */
+void	cga_fmt_print_raw(FILE *, uint64_t v, int sgn);
 /* The percentage a signed v is of total. */
 double	cga_fmt_spercent(int64_t v, uint64_t total);
 /* The percentage v is of total, as callgrind_annotate computes it. */

@@ -124,16 +124,6 @@ has_counts(const struct cga_profile *p, const uint64_t *c)
 	return c != NULL && cga_cost_next(p, c, 0) < p->nrec;
 }
 
-/* A count as text: signed in a profile with negative counts. */
-static void
-print_count(FILE *m, const struct cga_profile *p, uint64_t c)
-{
-	if (p->diff)
-		fprintf(m, "%lld", (long long)(int64_t)c);
-	else
-		fprintf(m, "%llu", (unsigned long long)c);
-}
-
 /*
  * A summary: (which = 0) or totals: line that disagrees with the cost
  * lines: one warning naming every event that does.  A totals: line must
@@ -157,9 +147,9 @@ check_sum(struct loader *ld, int which, const uint64_t *sum)
 		    (which == 0 && !p->diff && sum[i] > self[i]))
 			continue;
 		fprintf(m, "%s%s: ", n++ ? "; " : "", p->ev[i].name);
-		print_count(m, p, sum[i]);
+		cga_fmt_print_raw(m, sum[i], p->diff);
 		fputs(", cost lines: ", m);
-		print_count(m, p, self[i]);
+		cga_fmt_print_raw(m, self[i], p->diff);
 	}
 	if (fclose(m) != 0)
 		cga_oom();
