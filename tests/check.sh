@@ -78,6 +78,13 @@ run() {
 	step "$@"
 	status=$?
 	echo "-- $name: $(($(date +%s) - start)) s" >>"$log"
+	tally "$name" "$status"
+}
+
+# tally NAME STATUS: adds what the test NAME counted in $tmp/out.
+tally() {
+	name=$1
+	status=$2
 	# shellcheck disable=SC2046
 	set -- $(count "$tmp/out")
 	passed=$((passed + $1))
@@ -90,6 +97,37 @@ run() {
 	elif [ "$1" = 0 ] && [ "$3" = 0 ]; then
 		fail "$name" "no test counted"
 	fi
+}
+
+# run_side BIN SUFFIX SCRIPT...: the scripts on BIN, as many side by side
+# as there are processors, each named SCRIPT SUFFIX; their outputs are
+# shown, logged and counted in order once all have run.
+run_side() {
+	bin=$1
+	suffix=$2
+	shift 2
+	jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	i=0
+	for s in "$@"; do
+		(
+			start=$(date +%s)
+			sh "tests/$s.sh" "$bin" >"$tmp/side.$i" 2>&1
+			echo $? >"$tmp/side.$i.status"
+			echo $(($(date +%s) - start)) >"$tmp/side.$i.s"
+		) &
+		i=$((i + 1))
+		[ $((i % jobs)) = 0 ] && wait
+	done
+	wait
+	i=0
+	for s in "$@"; do
+		echo "== $s$suffix: sh tests/$s.sh $bin" | tee -a "$log"
+		tee -a "$log" <"$tmp/side.$i"
+		cp "$tmp/side.$i" "$tmp/out"
+		echo "-- $s$suffix: $(cat "$tmp/side.$i.s") s" >>"$log"
+		tally "$s$suffix" "$(cat "$tmp/side.$i.status")"
+		i=$((i + 1))
+	done
 }
 
 # The scripts of the golden group, and those run again with ASan and UBSan
@@ -119,9 +157,8 @@ group_golden() {
 group_asan() {
 	build build/asan/cgannotate build/asan/check_cga || return
 	run "unit (asan)" env CK_FORK=no build/asan/check_cga
-	for s in $asan_scripts; do
-		run "$s (asan)" sh "tests/$s.sh" build/asan/cgannotate
-	done
+	# shellcheck disable=SC2086
+	run_side build/asan/cgannotate " (asan)" $asan_scripts
 }
 
 group_tsan() {
