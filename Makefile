@@ -34,6 +34,8 @@ GEN_HDRS  = build/html_assets.h
 
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
 ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
+TSAN_OBJS = $(LIB_SRCS:src/%.c=build/tsan/%.o)
+FUZZ_OBJS = $(LIB_SRCS:src/%.c=build/fuzz/%.o)
 
 # zlib reads gzip-compressed profiles, inflated in a thread of their own.
 LIBS	 = -lz -pthread
@@ -93,7 +95,7 @@ build/html_assets.h: $(HTML_PAGE) src/html/embed.awk
 	awk -v dir=src/html -f src/html/embed.awk src/html/page.html >$@.tmp
 	mv $@.tmp $@
 
-build/html.o build/asan/html.o: $(GEN_HDRS)
+build/html.o build/asan/html.o build/tsan/html.o build/fuzz/html.o: $(GEN_HDRS)
 
 build/asan/cgannotate: build/asan/main.o $(ASAN_OBJS)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS)
@@ -130,11 +132,15 @@ check-unit check-golden check-asan check-tsan check-memcheck check-fuzz: \
 
 # ThreadSanitizer over what runs in two threads: compressed input, which
 # a thread of its own inflates.
-build/tsan/cgannotate: src/main.c $(LIB_SRCS) $(HDRS) $(GEN_HDRS) | \
-    need-fuzz-cc
+# Objects of their own, so that make -j builds them side by side.
+build/tsan/%.o: src/%.c $(HDRS) | need-fuzz-cc
 	@mkdir -p build/tsan
-	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fsanitize=thread \
-	    -Isrc -Ibuild $(LDFLAGS) -o $@ src/main.c $(LIB_SRCS) $(LDLIBS) $(LIBS)
+	$(FUZZ_CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) \
+	    -fsanitize=thread -c -o $@ $<
+
+build/tsan/cgannotate: build/tsan/main.o $(TSAN_OBJS) | need-fuzz-cc
+	$(FUZZ_CC) $(CFLAGS) -fsanitize=thread $(LDFLAGS) -o $@ $^ $(LDLIBS) \
+	    $(LIBS)
 
 # The benchmark: figures printed and appended to bench/RESULTS.md.
 bench: cgannotate
@@ -181,12 +187,19 @@ clean:
 # (copy each into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# The modules, instrumented for the fuzzers, built once for the three.
+FUZZ_OBJ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all
+
+build/fuzz/%.o: src/%.c $(HDRS) | need-fuzz-cc
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) \
+	    $(FUZZ_OBJ_FLAGS) -c -o $@ $<
 
 build/fuzz_load build/fuzz_reader build/fuzz_many: build/fuzz_%: \
-    tests/fuzz/fuzz_%.c $(LIB_SRCS) $(HDRS) $(GEN_HDRS) | need-fuzz-cc
-	@mkdir -p build
+    tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(HDRS) | need-fuzz-cc
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
-	    -Isrc -Ibuild $(LDFLAGS) -o $@ $< $(LIB_SRCS) $(LDLIBS) $(LIBS)
+	    -Isrc -Ibuild $(LDFLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
 	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)

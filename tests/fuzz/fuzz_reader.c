@@ -104,6 +104,30 @@ cost_differs(const char *what, const char *name, const uint64_t *a,
 }
 
 /* Whether the line costs of two files differ. */
+/* Whether part i's total or sum of cost lines differ. */
+static int
+part_differs(const struct cga_profile *a, const struct cga_profile *b,
+    size_t i)
+{
+	const struct cga_part	*pa = &a->parts[i], *pb = &b->parts[i];
+	uint64_t		*ca = xcalloc(a->cw, sizeof(*ca));
+	uint64_t		*cb = xcalloc(b->cw, sizeof(*cb));
+	int			 d;
+
+	cga_evcounts_cost(a, pa->total, pa->ntotal, ca);
+	cga_evcounts_cost(b, pb->total, pb->ntotal, cb);
+	d = cost_differs("total of part", pa->number, ca, cb, a->cw);
+	if (!d) {
+		cga_evcounts_cost(a, pa->self, pa->nself, ca);
+		cga_evcounts_cost(b, pb->self, pb->nself, cb);
+		d = cost_differs("cost lines of part", pa->number, ca, cb,
+		    a->cw);
+	}
+	free(ca);
+	free(cb);
+	return d;
+}
+
 static int
 lines_differ(const struct cga_profile *a, struct cga_file *fa,
     const struct cga_profile *b, struct cga_file *fb)
@@ -183,8 +207,7 @@ profiles_differ(const struct cga_profile *a, const struct cga_profile *b)
 		return 1;
 	}
 	for (i = 0; i < a->nparts; i++)
-		if (cost_differs("total of part", a->parts[i].number,
-		    a->parts[i].total, b->parts[i].total, a->cw))
+		if (part_differs(a, b, i))
 			return 1;
 	if (a->nfiles != b->nfiles) {
 		fprintf(stderr, "fuzz_reader: files: plain %zu, tabbed %zu\n",
