@@ -192,6 +192,18 @@ fits_signed(const struct cga_profile *p, const uint64_t *c)
 	return 1;
 }
 
+/* The same for a part's list of counts. */
+static int
+counts_fit_signed(const struct cga_evcount *v, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].n > INT64_MAX)
+			return 0;
+	return 1;
+}
+
 struct fit {
 	const struct cga_profile	*p;
 	int				 ok;
@@ -219,15 +231,13 @@ cga_profile_make_signed(struct cga_profile *p)
 	struct cga_call	*c, *ctmp;
 	struct cga_site	*s;
 	struct fit	 fit = { p, 1 };
-	size_t		 i, j;
+	size_t		 i;
 
 	fit.ok = fits_signed(p, p->total);
 	for (i = 0; i < p->nparts; i++)
-		for (j = 0; j < p->parts[i].ntotal; j++)
-			fit.ok &= p->parts[i].total[j].n <= INT64_MAX;
-	for (i = 0; i < p->nparts; i++)
-		for (j = 0; j < p->parts[i].nself; j++)
-			fit.ok &= p->parts[i].self[j].n <= INT64_MAX;
+		fit.ok &= counts_fit_signed(p->parts[i].total,
+		    p->parts[i].ntotal) && counts_fit_signed(p->parts[i].self,
+		    p->parts[i].nself);
 	/* The part being read: its cost lines so far. */
 	if (p->scratch != NULL)
 		fit.ok &= fits_signed(p, p->scratch);

@@ -25,9 +25,9 @@ function codeOf(f) {
 	return code.get(f.file + '\n' + f.name);
 }
 
-/* A row of the code table: cost cells, then the rest in one cell. */
-function row(cls, cost, what) {
-	var C = window.cga, tr = C.el('tr', cls);
+/* A cell for each shown event's count in cost (none: blank), the share. */
+function costCells(tr, cost) {
+	var C = window.cga;
 	C.SHOW.forEach(function (ev) {
 		var n = cost ? cost[ev] : undefined;
 		var td = C.el('td', 'num ' + (cost ? C.sign(n) : ''),
@@ -37,6 +37,12 @@ function row(cls, cost, what) {
 	});
 	tr.appendChild(C.el('td', 'pct', cost ? C.share(cost[C.SHOW[0]],
 	    C.SHOW[0]) : ''));
+	return tr;
+}
+
+/* A row of the code table: cost cells, then the rest in one cell. */
+function row(cls, cost, what) {
+	var C = window.cga, tr = costCells(C.el('tr', cls), cost);
 	var td = C.el('td', 'code');
 	td.colSpan = 2;
 	what.forEach(function (x) {
@@ -88,15 +94,7 @@ function table(f, a) {
 		var tab = k[1].indexOf('\t');
 		var tr = C.el('tr', 'insn' + (own ? '' : ' cold'));
 		tr.dataset.addr = k[0] + a.bias;
-		C.SHOW.forEach(function (ev) {
-			var n = own ? own[ev] : undefined;
-			var td = C.el('td', 'num ' + (own ? C.sign(n) : ''),
-			    own ? C.count(n) : '');
-			td.dataset.event = ev;
-			tr.appendChild(td);
-		});
-		C.add(tr, C.el('td', 'pct', own ? C.share(own[C.SHOW[0]],
-		    C.SHOW[0]) : ''), C.el('td', 'addr', k[0].toString(16)),
+		C.add(costCells(tr, own), C.el('td', 'addr', k[0].toString(16)),
 		    C.add(C.el('td', 'code'), C.el('span', 'bytes', tab < 0 ? '' :
 		    k[1].slice(0, tab).trim()), document.createTextNode(tab < 0 ? k[1] :
 		    k[1].slice(tab + 1))));
