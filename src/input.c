@@ -487,7 +487,7 @@ cga_input_open(struct cga_input *in, const char *path)
 	/* A descriptor of ours shares its offset, even on a file. */
 	in->keep = keeping && (!S_ISREG(st.st_mode) || fd_named(path) != -1);
 	in->cap = INPUT_BLOCK;
-	in->buf = xmalloc(in->cap + 1);
+	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
 	in->nul = SIZE_MAX;
 	in->percent = -1;
 	if (S_ISREG(st.st_mode) && st.st_size >= PROGRESS_SIZE &&
@@ -561,8 +561,10 @@ fill(struct cga_input *in)
 	}
 	if (in->end == in->cap) {
 		/* One line fills the buffer: make room for it. */
+		in->buf = xreallocarray(in->buf, 2 * in->cap + 1 +
+		    CGA_INPUT_PAD, 1);
+		memset(in->buf + in->cap + 1 + CGA_INPUT_PAD, 0, in->cap);
 		in->cap *= 2;
-		in->buf = xreallocarray(in->buf, in->cap + 1, 1);
 	}
 	if (in->gz != NULL)
 		n = gz_some(in, in->buf + in->end, in->cap - in->end);

@@ -314,7 +314,7 @@ jump_key(const char *s)
  * profile signed.
  */
 CGA_HOT void
-block_loop(struct loader *ld, const int sgn)
+block_loop(struct loader *ld, const int sgn, const enum form f)
 {
 	struct adder	 a;
 	const char	*s, *t;
@@ -333,7 +333,7 @@ block_loop(struct loader *ld, const int sgn)
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
+			if (cost_parse(ld, &t, f, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
 			if (keep)
@@ -352,7 +352,7 @@ block_loop(struct loader *ld, const int sgn)
 			if (keeps_jumps(ld))
 				break;
 			t = s + 5;
-			if (jump_parse(ld, &t, IN_BLOCK, jcnd, NULL) !=
+			if (jump_parse(ld, &t, f, jcnd, NULL) !=
 			    CGA_MSG_OK)
 				break;
 			ld->jfile = ld->jfn = NULL;
@@ -363,6 +363,20 @@ block_loop(struct loader *ld, const int sgn)
 	cost_mark(a, part, kmax);
 }
 
+/*
+ * The kernel of the block loop: the numbers read eight digits at a time
+ * (IN_SWAR), or with CGA_KERNEL=scalar one at a time, the reference the
+ * tests compare it with.
+ */
+static int	 kernel = -1;
+
+void
+cga_load_kernel(const char *name)
+{
+	kernel = name != NULL && strcmp(name, "scalar") == 0 ? IN_BLOCK :
+	    IN_SWAR;
+}
+
 void
 cga_load_block(struct loader *ld)
 {
@@ -371,11 +385,18 @@ cga_load_block(struct loader *ld)
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
 	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
 		return;
+	if (kernel == -1)
+		cga_load_kernel(getenv("CGA_KERNEL"));
 	ld->block_line = ld->in.lineno + 1;
-	if (ld->p->diff)
-		block_loop(ld, 1);
+	if (kernel == IN_SWAR) {
+		if (ld->p->diff)
+			block_loop(ld, 1, IN_SWAR);
+		else
+			block_loop(ld, 0, IN_SWAR);
+	} else if (ld->p->diff)
+		block_loop(ld, 1, IN_BLOCK);
 	else
-		block_loop(ld, 0);
+		block_loop(ld, 0, IN_BLOCK);
 	ld->block_line = 0;
 }
 

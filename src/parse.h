@@ -16,34 +16,45 @@
  * valgrind writes, single spaces and a '\n' at the end; a line in another
  * form is refused there, to be read again IN_LINE, which takes it or words
  * what is wrong.  The block ends in a NUL, which no primitive takes.
+ * IN_SWAR is IN_BLOCK with the numbers read eight digits at a time
+ * (cga_number_swar; the block has the bytes past its end that needs):
+ * the same results, the kernel the block loop runs unless CGA_KERNEL
+ * says "scalar".
  */
-enum form { IN_LINE, IN_BLOCK };
+enum form { IN_LINE, IN_BLOCK, IN_SWAR };
 
 CGA_HOT char
 eol(enum form f)
 {
-	return f == IN_BLOCK ? '\n' : '\0';
+	return f != IN_LINE ? '\n' : '\0';
 }
 
 /* Whether c is a blank: in a block, the one space valgrind writes. */
 CGA_HOT int
 is_blank(char c, enum form f)
 {
-	return f == IN_BLOCK ? c == ' ' : blank(c);
+	return f != IN_LINE ? c == ' ' : blank(c);
 }
 
 /* Past the blank at s, which ends a token: in a block, the one space. */
 CGA_HOT const char *
 past_blank(const char *s, enum form f)
 {
-	return f == IN_BLOCK ? s + 1 : skip_blanks(s);
+	return f != IN_LINE ? s + 1 : skip_blanks(s);
 }
 
 /* Whether c ends a token. */
 CGA_HOT int
 ends(char c, enum form f)
 {
-	return f == IN_BLOCK ? c == ' ' || c == '\n' : ends_token(c, '\0');
+	return f != IN_LINE ? c == ' ' || c == '\n' : ends_token(c, '\0');
+}
+
+/* The number parser of form f. */
+CGA_HOT int
+form_number(const char **sp, enum form f, uint64_t *v)
+{
+	return f == IN_SWAR ? cga_number_swar(sp, v) : number(sp, v);
 }
 
 /* A number that must end its token; expected names what was expected. */
@@ -51,7 +62,7 @@ CGA_HOT enum cga_msg
 number_token(const char **sp, enum form f, uint64_t *v,
     enum cga_msg expected)
 {
-	switch (number(sp, v)) {
+	switch (form_number(sp, f, v)) {
 	case NUM_BIG:
 		return CGA_MSG_NUMBER_BIG;
 	case NUM_NONE:
@@ -74,7 +85,7 @@ subposition(const char **sp, enum form f, uint64_t base, uint64_t *v)
 	} else {
 		if (sign == '+' || sign == '-')
 			s++;
-		switch (number(&s, &n)) {
+		switch (form_number(&s, f, &n)) {
 		case NUM_BIG:
 			return CGA_MSG_POSITION_BIG;
 		case NUM_NONE:

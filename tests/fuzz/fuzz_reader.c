@@ -3,7 +3,9 @@
  * loader's parse primitives: an input read as it is (the block loop takes
  * its cost and jump lines in valgrind's own form) and read with tabs for
  * the spaces of those lines and of calls= lines (which the block loop
- * hands to the line-at-a-time path) must load alike.
+ * hands to the line-at-a-time path) must load alike.  The input as it is
+ * is read twice, by each kernel of the block loop (cga_load_kernel):
+ * eight digits at a time, and one at a time.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -245,11 +247,11 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cga_load_opts	 lo = { .cwd = "/tmp/" };
-	struct cga_profile	*p[2];
+	struct cga_profile	*p[3];
 	uint8_t			*t;
-	unsigned long		 ndiag[2];
-	char			 diag[2][CGA_DIAG_LAST];
-	int			 rc[2], i;
+	unsigned long		 ndiag[3];
+	char			 diag[3][CGA_DIAG_LAST];
+	int			 rc[3], i, j;
 
 	if (path[0][0] == '\0') {
 		for (i = 0; i < 2; i++)
@@ -278,35 +280,42 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	put(path[1], t, size);
 	free(t);
 
-	for (i = 0; i < 2; i++) {
+	/* 0: plain, 1: tabbed, 2: plain with the scalar kernel. */
+	for (i = 0; i < 3; i++) {
+		cga_load_kernel(i == 2 ? "scalar" : "swar");
 		ndiag[i] = cga_diag_count;
 		p[i] = cga_profile_new();
-		rc[i] = cga_profile_load(p[i], path[i], &lo) == 0 &&
+		rc[i] = cga_profile_load(p[i], path[i % 2], &lo) == 0 &&
 		    cga_profile_finish(p[i]) == 0;
 		ndiag[i] = cga_diag_count - ndiag[i];
 		last_diag(diag[i], sizeof(diag[i]));
 	}
-	if (rc[0] != rc[1]) {
-		fprintf(stderr, "fuzz_reader: the plain load %s, the tabbed "
-		    "load %s (lines %d)\n", rc[0] ? "succeeds" : "fails",
-		    rc[1] ? "succeeds" : "fails", lo.lines);
-		abort();
+	for (j = 1; j < 3; j++) {
+		if (rc[0] != rc[j]) {
+			fprintf(stderr, "fuzz_reader: the plain load %s, the "
+			    "%s load %s (lines %d)\n", rc[0] ? "succeeds" :
+			    "fails", j == 1 ? "tabbed" : "scalar",
+			    rc[j] ? "succeeds" : "fails", lo.lines);
+			abort();
+		}
+		/* The same messages: the block loop words none of its own. */
+		if (ndiag[0] != ndiag[j] || (ndiag[0] > 0 &&
+		    strcmp(diag[0], diag[j]) != 0)) {
+			fprintf(stderr, "fuzz_reader: plain: %lu messages, the "
+			    "last '%s'; %s: %lu, '%s'\n", ndiag[0], diag[0],
+			    j == 1 ? "tabbed" : "scalar", ndiag[j], diag[j]);
+			abort();
+		}
+		if (rc[0] && profiles_differ(p[0], p[j])) {
+			fprintf(stderr, "fuzz_reader: against the %s load, "
+			    "with lines %d\n", j == 1 ? "tabbed" : "scalar",
+			    lo.lines);
+			abort();
+		}
 	}
-	/* The same messages: the block loop words none of its own. */
-	if (ndiag[0] != ndiag[1] || (ndiag[0] > 0 &&
-	    strcmp(diag[0], diag[1]) != 0)) {
-		fprintf(stderr, "fuzz_reader: plain: %lu messages, the last "
-		    "'%s'; tabbed: %lu, '%s'\n", ndiag[0], diag[0], ndiag[1],
-		    diag[1]);
-		abort();
-	}
-	if (rc[0] && profiles_differ(p[0], p[1])) {
-		fprintf(stderr, "fuzz_reader: with lines %d\n", lo.lines);
-		abort();
-	}
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++)
 		cga_profile_free(p[i]);
+	for (i = 0; i < 2; i++)
 		unlink(path[i]);
-	}
 	return 0;
 }
