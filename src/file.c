@@ -13,6 +13,10 @@
 int
 cga_load_bad(struct loader *ld, enum cga_msg m)
 {
+	if (ld->spec) {		/* split.c: the other half's to say */
+		ld->bail = 1;
+		return -1;
+	}
 	cga_diag_msg(ld->path, ld->in.lineno, m, ld->text, ld->len);
 	return -1;
 }
@@ -27,6 +31,10 @@ cga_load_warn(struct loader *ld, enum cga_msg m)
 {
 	struct foreign	*fl;
 
+	if (ld->spec) {
+		ld->bail = 1;
+		return -1;
+	}
 	if (!ld->known) {
 		fl = &ld->foreign[ld->nforeign++];
 		fl->line = ld->in.lineno;
@@ -191,7 +199,13 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	cga_part_begin(&ld);
 	p->arena.over = too_wide;
 	p->arena.ctx = &ld;
-	while ((r = cga_input_line(&ld.in, &s, &len)) > 0) {
+	for (;;) {
+		/* -j 2: where the thread's half begins, merged or read on. */
+		if (ld.split != NULL && cga_input_offset(&ld.in, ld.in.buf +
+		    ld.in.start) == ld.split_at && cga_split_join(&ld) == -1)
+			goto out;
+		if ((r = cga_input_line(&ld.in, &s, &len)) <= 0)
+			break;
 		p->arena.limit = budget(&ld);
 		ld.text = s;
 		ld.len = len;
@@ -215,6 +229,7 @@ cga_profile_load(struct cga_profile *p, const char *path,
 	if (r == 0 && file_end(&ld) == 0)
 		rc = 0;
 out:
+	cga_split_stop(&ld);
 	p->arena.over = NULL;
 	p->read += ld.in.got;
 	cga_input_close(&ld.in);

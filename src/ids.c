@@ -89,6 +89,35 @@ idtab_free(struct idtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+const char *
+cga_ids_get(struct loader *ld, enum idkind kind, uint64_t id)
+{
+	return idtab_get(&ld->ids[kind], id);
+}
+
+void
+cga_ids_set(struct loader *ld, enum idkind kind, uint64_t id,
+    const char *name)
+{
+	idtab_set(&ld->ids[kind], id, name);
+}
+
+void
+cga_ids_each(struct loader *ld, enum idkind kind,
+    int (*fn)(void *, uint64_t, const char *), void *ctx)
+{
+	const struct idtab	*t = &ld->ids[kind];
+	size_t			 i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->v[i] != NULL && fn(ctx, i, t->v[i]) == -1)
+			return;
+	for (i = 0; i < t->hcap; i++)
+		if (t->h[i].name != NULL && fn(ctx, t->h[i].id,
+		    t->h[i].name) == -1)
+			return;
+}
+
 /* Forgets every id: a new file, or a new run appended to one. */
 void
 cga_ids_clear(struct loader *ld)
@@ -233,6 +262,10 @@ again(struct loader *ld, const char *old)
 {
 	char	 buf[CGA_DIAG_QUOTE + 4];
 
+	if (ld->spec) {
+		ld->bail = 1;
+		return;
+	}
 	if (!shows_warning(ld))
 		return;
 	snprintf(buf, sizeof(buf), strlen(old) > CGA_DIAG_QUOTE ?

@@ -486,6 +486,8 @@ cga_input_open(struct cga_input *in, const char *path)
 	}
 	/* A descriptor of ours shares its offset, even on a file. */
 	in->keep = keeping && (!S_ISREG(st.st_mode) || fd_named(path) != -1);
+	in->regular = S_ISREG(st.st_mode);
+	in->fsize = (uint64_t)st.st_size;
 	in->cap = INPUT_BLOCK;
 	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
 	in->nul = SIZE_MAX;
@@ -504,6 +506,44 @@ cga_input_open(struct cga_input *in, const char *path)
 		if (nul != NULL)
 			in->nul = (size_t)(nul - in->buf);
 	}
+	return 0;
+}
+
+int
+cga_input_open_at(struct cga_input *in, const char *path, uint64_t off)
+{
+	memset(in, 0, sizeof(*in));
+	in->path = path;
+	if ((in->fd = open(path, O_RDONLY)) == -1)
+		return -1;
+	if (lseek(in->fd, (off_t)off, SEEK_SET) == (off_t)-1) {
+		close(in->fd);
+		in->fd = -1;
+		return -1;
+	}
+	in->regular = 1;
+	in->cap = INPUT_BLOCK;
+	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
+	in->nul = SIZE_MAX;
+	in->percent = -1;
+	in->got = off;
+	return 0;
+}
+
+int
+cga_input_seek(struct cga_input *in, uint64_t off, uint64_t lines)
+{
+	if (lseek(in->fd, (off_t)off, SEEK_SET) == (off_t)-1) {
+		cga_diag_msgf(in->path, 0, CGA_MSG_READ_ERROR, strerror(errno));
+		return -1;
+	}
+	in->start = in->end = 0;
+	in->nul = SIZE_MAX;
+	in->eof = 0;
+	in->got = off;
+	if (in->size > 0)
+		in->done = off;
+	in->lineno += lines;
 	return 0;
 }
 

@@ -40,6 +40,8 @@ struct cga_input {
 	uint64_t	 done;		/* bytes of it read */
 	uint64_t	 got;		/* bytes read, inflated: always kept */
 	int		 percent;	/* last shown */
+	int		 regular;	/* a regular file, */
+	uint64_t	 fsize;		/* of this size */
 	int		 line_nul;	/* the line last returned holds a NUL */
 	int		 unended;	/* it is the last, without a newline */
 	char		*replay;	/* bytes read before, read again first */
@@ -68,6 +70,14 @@ void	cga_input_forget(void);
 int	cga_input_open(struct cga_input *, const char *path);
 void	cga_input_close(struct cga_input *);
 /*
+ * A second reader of the regular file at path, from offset off (a line
+ * start) on: 0, or -1, silently.  And the input moved on to offset off
+ * of its file (cga_input_plain), lines more read: 0, or -1 after the
+ * message.
+ */
+int	cga_input_open_at(struct cga_input *, const char *path, uint64_t off);
+int	cga_input_seek(struct cga_input *, uint64_t off, uint64_t lines);
+/*
  * The unread bytes of the block, for a reader that parses them in place:
  * they end at a NUL byte, put past the last byte read, or at the first
  * NUL byte of the data.  Lines that end in a newline before that NUL are
@@ -85,6 +95,24 @@ cga_input_skip(struct cga_input *in, const char *past, uint64_t lines)
 {
 	in->start = (size_t)(past - in->buf);
 	in->lineno += lines;
+}
+
+/*
+ * Whether the bytes of the block are the file's own, at offsets that
+ * cga_input_offset tells: a regular file, not compressed, nothing of it
+ * read before (a pipe's bytes kept).
+ */
+static inline int
+cga_input_plain(const struct cga_input *in)
+{
+	return in->regular && in->gz == NULL && in->nreplay == 0 && !in->keep;
+}
+
+/* Where in the file the byte at s of the block is (cga_input_plain). */
+static inline uint64_t
+cga_input_offset(const struct cga_input *in, const char *s)
+{
+	return in->got - in->end + (uint64_t)(s - in->buf);
 }
 
 /*

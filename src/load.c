@@ -7,6 +7,7 @@
  * message of a line the primitives refuse.  header.c reads the header lines, ids.c names.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,16 +183,16 @@ set_last(struct loader *ld, const uint64_t *pos)
 	ld->last[2] = pos[2];
 }
 
-/* Whether the line costs of the current file are kept. */
+/* Whether the line costs of file f are kept. */
 static int
-keeps_lines(struct loader *ld)
+keeps_file(struct loader *ld, struct cga_file *f)
 {
-	size_t	 id = ld->file->id, n;
+	size_t	 id = f->id, n;
 
 	if (!ld->opts->lines)
 		return 0;
 	/* A file named by an id not defined yet: asked once it is. */
-	if (ld->opts->want_lines == NULL || cga_ids_placeholder(ld->file->name))
+	if (ld->opts->want_lines == NULL || cga_ids_placeholder(f->name))
 		return 1;
 	if (id >= ld->nkeep) {
 		n = ld->nkeep ? ld->nkeep : 64;
@@ -201,10 +202,32 @@ keeps_lines(struct loader *ld)
 		memset(ld->keep + ld->nkeep, 0, n - ld->nkeep);
 		ld->nkeep = n;
 	}
-	if (ld->keep[id] == 0)
+	if (ld->keep[id] == 0) {
+		/* split.c: the two threads ask one at a time. */
+		if (ld->want_lock != NULL)
+			pthread_mutex_lock(ld->want_lock);
 		ld->keep[id] = ld->opts->want_lines(ld->opts->want_ctx,
-		    ld->file->name) ? 1 : 2;
+		    f->name) ? 1 : 2;
+		if (ld->want_lock != NULL)
+			pthread_mutex_unlock(ld->want_lock);
+	}
 	return ld->keep[id] == 1;
+}
+
+/* Whether the line costs of the current file are kept. */
+static int
+keeps_lines(struct loader *ld)
+{
+	return keeps_file(ld, ld->file);
+}
+
+int
+cga_load_keeps(struct loader *ld, struct cga_file *f, int jumps)
+{
+	if (jumps)
+		return ld->opts->instrs || (ld->opts->jumps &&
+		    keeps_file(ld, f));
+	return keeps_file(ld, f);
 }
 
 /* The cost of a line of the current file, owned by fn if it is new. */
@@ -216,6 +239,9 @@ line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 		ld->linecost = cga_line_get(ld->p, ld->file, line);
 		ld->linefile = ld->file;
 		ld->lineno = line;
+		/* split.c's thread numbers its lines as they come. */
+		if (ld->spec && ld->linecost[ld->p->cw] == 0)
+			ld->linecost[ld->p->cw + 1] = ++ld->lineseq;
 		cga_line_own(ld->p, ld->linecost, fn);
 	}
 	return ld->linecost;
@@ -387,6 +413,8 @@ cga_load_block(struct loader *ld)
 		return;
 	if (kernel == -1)
 		cga_load_kernel(getenv("CGA_KERNEL"));
+	if (!ld->split_tried)
+		cga_split_start(ld);
 	ld->block_line = ld->in.lineno + 1;
 	if (kernel == IN_SWAR) {
 		if (ld->p->diff)
@@ -411,6 +439,29 @@ current_fn(struct loader *ld)
 	return ld->fn;
 }
 
+/*
+ * What every call cost line adds to the model's bounds (profile.h),
+ * saturating: the self cost lines' are the parts' own sums.
+ */
+static void
+call_bound(struct loader *ld, size_t k)
+{
+	struct cga_profile	*p = ld->p;
+	size_t			 i, j;
+
+	if (p->callbound == NULL)
+		p->callbound = cga_cost_new(p);
+	for (i = 0; i < k; i++) {
+		j = ld->map[i];
+		if (__builtin_add_overflow(p->callbound[j], ld->cnt[i],
+		    &p->callbound[j]))
+			p->callbound[j] = UINT64_MAX;
+	}
+	if (__builtin_add_overflow(p->countbound, ld->call_count,
+	    &p->countbound))
+		p->countbound = UINT64_MAX;
+}
+
 /* The cost line after a calls= line: the cost of the calls it made. */
 static int
 call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
@@ -421,6 +472,7 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	int			 err;
 
 	ld->pending_call = 0;
+	call_bound(ld, k);
 	if (ld->opts->instrs && ld->instrpos >= 0 &&
 	    instr_keep(ld, fn, ld->last, line, ld->callee, k) == -1)
 		return -1;
@@ -444,6 +496,10 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 		return 0;
 	if ((site = cga_site_add(p, ld->file, line, fn, ld->callee, &err,
 	    &at)) == NULL) {
+		if (ld->spec) {
+			ld->bail = 1;
+			return -1;
+		}
 		cga_diag_msg(ld->path, at, err == -1 ? CGA_MSG_CALL_COUNT_SUM :
 		    CGA_MSG_CALL_COST_SUM, NULL, 0);
 		return -1;
@@ -556,8 +612,10 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		ld->fn->listed = 1;
 		ld->fn->obj = ld->obj;
 		ld->fn->objseq = ++p->objseq;
-		if (ld->fn->codeobj == NULL)
+		if (ld->fn->codeobj == NULL) {
 			ld->fn->codeobj = ld->obj;
+			ld->fn->codeseq = ld->in.lineno;
+		}
 		break;
 	case K_FL:
 		ld->file = cga_file_get(p, name);
@@ -571,8 +629,10 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		if (ld->fnname != NULL) {
 			ld->fn = cga_fn_get(p, name, ld->fnname);
 			ld->fn->listed = 1;
-			if (ld->fn->codeobj == NULL)
+			if (ld->fn->codeobj == NULL) {
 				ld->fn->codeobj = ld->obj;
+				ld->fn->codeseq = ld->in.lineno;
+			}
 		} else
 			ld->fn = NULL;	/* the unknown function of this file */
 		break;

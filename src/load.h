@@ -34,6 +34,11 @@ struct cga_load_opts {
 	 * after it can still be read, and a writer's checks added.
 	 */
 	int		 check;
+	/*
+	 * Threads that read a profile file: 2 or more reads its second half
+	 * in a thread of its own (split.c); the model is the same.
+	 */
+	int		 jobs;
 };
 
 /*

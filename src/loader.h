@@ -7,6 +7,7 @@
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -157,6 +158,19 @@ struct loader {
 	int			 jump_pending;	/* a jump waits for the */
 	struct cga_jump		 jump;		/* position line after it */
 
+	/*
+	 * -j 2 (split.c): the thread reading the file's second half, and
+	 * where that begins; or, in that thread's own loader, spec: what it
+	 * reads is merged only if nothing needs a word said (bail).
+	 */
+	struct cga_split	*split;
+	uint64_t		 split_at;
+	int			 split_tried;
+	int			 spec;
+	int			 bail;
+	uint64_t		 lineseq;	/* spec: lines made */
+	pthread_mutex_t		*want_lock;	/* around opts->want_lines */
+
 	/* --check (opts->check) only. */
 	int			 fatal;		/* the rest cannot be read */
 	int			 lost;		/* the part's body cannot be */
@@ -166,6 +180,16 @@ struct loader {
 	uint64_t		 nheader;	/* header lines of the file so far */
 	int			 part_events;	/* events: lines of the part */
 };
+
+/* load.c: whether the line costs of file f are kept; or its jumps. */
+int	cga_load_keeps(struct loader *, struct cga_file *f, int jumps);
+
+/* split.c: -j 2. */
+void	cga_split_start(struct loader *);
+/* At split_at: the other half merged, and the input past it; 0, or -1. */
+int	cga_split_join(struct loader *);
+/* Stops the thread, its half unused (an error came first). */
+void	cga_split_stop(struct loader *);
 
 /* Whether to print one more warning: all of them under --check. */
 static inline int
@@ -238,6 +262,11 @@ int	cga_events_need(struct loader *);
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
 	    const char **name);
+/* The name of an id, or NULL; an id set; each id defined (fn -1 stops). */
+const char *cga_ids_get(struct loader *, enum idkind, uint64_t id);
+void	cga_ids_set(struct loader *, enum idkind, uint64_t id, const char *);
+void	cga_ids_each(struct loader *, enum idkind,
+	    int (*fn)(void *, uint64_t, const char *), void *ctx);
 /* Whether a name is the placeholder of an id not defined yet. */
 static inline int
 cga_ids_placeholder(const char *name)

@@ -109,6 +109,16 @@ output_error(void)
 	return 1;
 }
 
+/*
+ * Threads to read a profile file with, unless -j says: 2 where there are
+ * 2 processors or more, as a file is read in two halves at most.
+ */
+static int
+default_jobs(void)
+{
+	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
+}
+
 /* What the loader builds: what the format needs, and the options' rest. */
 static void
 load_options(struct cga_load_opts *lo, const struct cga_opts *o,
@@ -120,6 +130,7 @@ load_options(struct cga_load_opts *lo, const struct cga_opts *o,
 	lo->no_calls = !(needs & (CGA_NEED_CALLS | CGA_NEED_INCL));
 	lo->instrs = (needs & CGA_NEED_INSTRS) != 0;
 	lo->jumps = (needs & CGA_NEED_JUMPS) != 0;
+	lo->jobs = o->jobs > 0 ? o->jobs : default_jobs();
 	lo->parts = o->parts;
 	lo->nparts = o->nparts;
 	lo->mod_filename = o->mod_filename;

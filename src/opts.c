@@ -32,7 +32,7 @@ enum {
 	OPT_ASM = 256, OPT_ASM_SYNTAX, OPT_AUTO, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
 	OPT_DIFF, OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
 	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
-	OPT_INCLUDE, OPT_INCLUSIVE,
+	OPT_INCLUDE, OPT_INCLUSIVE, OPT_JOBS,
 	OPT_LINES, OPT_LIST_PARTS, OPT_MAX_DEPTH, OPT_MOD_FILENAME,
 	OPT_MOD_FUNCNAME,
 	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
@@ -61,6 +61,7 @@ static const struct option longopts[] = {
 	{ "hide",		required_argument,	NULL, OPT_HIDE },
 	{ "include",		required_argument,	NULL, OPT_INCLUDE },
 	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
+	{ "jobs",		required_argument,	NULL, OPT_JOBS },
 	{ "lines",		no_argument,		NULL, OPT_LINES },
 	{ "list-parts",		no_argument,		NULL, OPT_LIST_PARTS },
 	{ "max-depth",		required_argument,	NULL, OPT_MAX_DEPTH },
@@ -147,6 +148,8 @@ usage(FILE *out)
 "      --tree=none|caller|calling|both\n"
 "                          print each function's callers and callees [none]\n"
 "      --part=N            read only part N of the profile (repeatable)\n"
+"  -j, --jobs=N            threads that read a profile file [2 where the\n"
+"                          machine has 2 processors or more]\n"
 "      --list-parts        list the profile's parts and their totals\n"
 "      --diff OLD          report the profile minus the OLD one\n"
 "      --check             check each profile against the format, report\n"
@@ -366,6 +369,21 @@ depth_option(struct cga_opts *o, const char *arg)
 		return -1;
 	}
 	o->max_depth = (unsigned)n;
+	return 0;
+}
+
+/* -j N, --jobs=N: threads that read a profile file. */
+static int
+jobs_option(struct cga_opts *o, const char *arg)
+{
+	uint64_t	 n;
+
+	if (parse_count(arg, 1024, &n) == -1 || n == 0) {
+		cga_usage_error("expected a number of threads, 1 to 1024: "
+		    "--jobs=%s", arg);
+		return -1;
+	}
+	o->jobs = (int)n;
 	return 0;
 }
 
@@ -665,6 +683,9 @@ option(struct cga_opts *o, int ch, const char *arg)
 		    &o->group_inlined);
 	case OPT_TOP:
 		return top_option(o, arg);
+	case 'j':
+	case OPT_JOBS:
+		return jobs_option(o, arg);
 	case OPT_MAX_DEPTH:
 		return depth_option(o, arg);
 	case OPT_FOCUS:
@@ -783,7 +804,7 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 
 	opterr = 0;
 	o->color = -1;		/* auto, unless --color says otherwise */
-	while (rc == 0 && (ch = getopt_long(argc, argv, ":hI:", longopts,
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":hI:j:", longopts,
 	    NULL)) != -1) {
 		if (ch == '?' || ch == ':')
 			rc = bad_option(ch, argv[optind - 1]);

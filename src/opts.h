@@ -63,6 +63,7 @@ struct cga_opts {
 	int		  by;		/* --by: CGA_BY_* */
 	int		  group_inlined;	/* 1, 0, -1: the format's default */
 	uint64_t	  top;		/* --top=N, 0: none */
+	int		  jobs;		/* -j N, 0: as many as help */
 	unsigned	  max_depth;	/* --max-depth: flame graph frames */
 	regex_t		 *focus;	/* --focus, --hide: compiled */
 	char		**focus_text;	/* as given */

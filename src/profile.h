@@ -74,6 +74,7 @@ struct cga_fn {
 	const char	*codeobj;	/* the object its code lies in: obj, */
 					/* or for code inlined (fi=, fe=), */
 					/* which names none, the one there */
+	uint64_t	 codeseq;	/* the profile line that said so */
 	const char	*display;	/* "file:name", as it is printed */
 	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	*self;		/* exclusive cost */
@@ -254,6 +255,14 @@ struct cga_profile {
 	uint64_t	 *scratch;
 
 	uint64_t	 *total;	/* program total: the parts' totals summed */
+	/*
+	 * Bounds, saturating, on every count the model holds: the counts of
+	 * the cost lines after calls= lines summed (a cost), and those of
+	 * the calls= lines (a number of calls); with the parts' sums of their
+	 * other cost lines, no sum of counts can exceed them (split.c).
+	 */
+	uint64_t	 *callbound;
+	uint64_t	  countbound;
 	int		  calculated;	/* some part's total came from cost lines */
 	int		  truncated;	/* some part looked cut short */
 

@@ -142,10 +142,10 @@ run_side() {
 # ASan and UBSan by formats.sh's --format=html runs).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip folded asm"
+	gate markdown lint roundtrip folded asm split"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
-	folded asm"
+	folded asm split"
 
 group_unit() {
 	build build/check_cga || return

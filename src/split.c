@@ -1,0 +1,810 @@
+/*
+ * split.c: -j 2: a profile file read in two halves at once.  Once the
+ * first part's cost lines begin, a thread reads the file from a line
+ * near the middle on, with a loader of its own, into a model of its own;
+ * the loader reads up to that line, then merges the thread's model into
+ * its own and goes on past what the thread read.  The result is the
+ * model of one reader, byte for byte, or the thread's half is dropped and
+ * read again:
+ *
+ *  - The thread starts at an fl= line followed by fn=, before any line
+ *    that uses positions but a cost line whose positions are all
+ *    absolute (or a calls= line whose target is): so it knows the file,
+ *    function and positions in force.
+ *    The object in force, and names by ids defined before (the first
+ *    half's), it gives placeholders, which the merge replaces with what
+ *    the loader has when it reaches that line.
+ *  - It stops before a header line (a part may end there, with another
+ *    format), a new run of the file, a NUL byte, a last line without a
+ *    newline; and it gives up at anything that would print a message,
+ *    an id defined again with another name, a count with a '-', a name
+ *    both by its placeholder and by itself: the loader reads those.
+ *  - No sum overflows in the merge: the counts of everything read, the
+ *    model's bounds (profile.h), fit in 64 bits, or nothing is merged.
+ *  - Everything made is made in the order one reader makes it: what the
+ *    thread made first, after all the loader made.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "loader.h"
+#include "xalloc.h"
+
+/* Files smaller than this are read by one thread (unless CGA_CUT). */
+#define SPLIT_MIN	(8u * 1024 * 1024)
+/* Profiles of more events are read by one thread: rows too wide to hold twice. */
+#define SPLIT_EVENTS	64
+/* How far past the middle a line to start at is looked for, how read. */
+#define SEARCH_MAX	(4u * 1024 * 1024)
+#define SEARCH_BLOCK	(64u * 1024)
+
+struct cga_split {
+	pthread_t		 thread;
+	int			 quit;		/* the loader stops it */
+	uint64_t		 at;		/* where its half begins */
+	struct cga_load_opts	 opts;
+	struct loader		 ld;		/* its loader */
+	const char		*objph;		/* the object in force at at */
+	uint64_t		 end;		/* where it stopped */
+	uint64_t		 lines;		/* lines it read */
+	int			 ok;		/* its half can be merged */
+	uint64_t		 part;		/* the part it reads */
+	pthread_mutex_t		 lock;		/* around opts->want_lines */
+	int			 cut;		/* CGA_CUT chose where */
+};
+
+/* Whether the line at s (len bytes) starts with key. */
+static int
+starts(const char *s, size_t len, const char *key)
+{
+	size_t	 n = strlen(key);
+
+	return len >= n && memcmp(s, key, n) == 0;
+}
+
+/* Whether the cost line at s has npos positions, each absolute. */
+static int
+absolute(const char *s, const char *end, size_t npos)
+{
+	size_t	 i;
+
+	for (i = 0; i < npos; i++) {
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == end || *s < '0' || *s > '9')
+			return 0;
+		while (s < end && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return 1;
+}
+
+/* Whether each position of the target of calls=COUNT TARGET is absolute. */
+static int
+targets_absolute(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (s < end && *s != ' ' && *s != '\t')	/* the count */
+		s++;
+	for (;;) {
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == end)
+			return 1;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (s < end && *s != ' ' && *s != '\t')
+			s++;
+	}
+}
+
+/*
+ * The search's state after the line from s to its newline e: 1 after an
+ * fl= line, 2 after the fn= line after it, and 3 at a cost line there
+ * whose positions are absolute: the thread can start at that fl= line.
+ * Lines between fn= and the cost line may name things (cfn=, fi=, ob=
+ * and the like) and call with an absolute target; anything else starts
+ * the search again.
+ */
+static int
+next_state(int state, const char *s, const char *e, size_t npos)
+{
+	size_t		 len = (size_t)(e - s);
+	const char	*eq, *colon;
+
+	if (len == 0)		/* a blank line changes nothing */
+		return state;
+	if (starts(s, len, "fl="))
+		return 1;
+	if (state == 1)
+		return starts(s, len, "fn=") ? 2 : 0;
+	if (state != 2)
+		return 0;
+	if ((*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '*')
+		return absolute(s, e, npos) ? 3 : 0;
+	if (starts(s, len, "calls="))
+		return targets_absolute(s + 6, e) ? 2 : 0;
+	if (*s < 'a' || *s > 'z' || starts(s, len, "jump=") ||
+	    starts(s, len, "jcnd="))
+		return 0;
+	eq = memchr(s, '=', len);
+	colon = memchr(s, ':', len);
+	return eq != NULL && (colon == NULL || eq < colon) ? 2 : 0;
+}
+
+/*
+ * The first line at or after from where the thread can start, within
+ * SEARCH_MAX bytes: its offset, or 0 for none.
+ */
+static uint64_t
+start_line(int fd, uint64_t from, uint64_t size, size_t npos)
+{
+	char		*buf, *s, *e, *end;
+	uint64_t	 pos = from - 1, found = 0, cand = 0;
+	ssize_t		 n;
+	int		 state = 0;	/* 1: after fl=, 2: after fn= */
+	int		 skip = 1;	/* to the end of a line begun before */
+
+	if (from == 0 || from >= size)
+		return 0;
+	buf = xmalloc(SEARCH_BLOCK + 1);
+	while (found == 0 && pos < size && pos < from + SEARCH_MAX &&
+	    (n = pread(fd, buf, SEARCH_BLOCK, (off_t)pos)) > 0) {
+		end = buf + n;
+		s = buf;
+		if (skip) {
+			if ((s = memchr(buf, '\n', (size_t)n)) == NULL) {
+				pos += (uint64_t)n;
+				continue;
+			}
+			s++;
+			skip = 0;
+		}
+		for (; s < end && found == 0; s = e + 1) {
+			if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
+				break;
+			state = next_state(state, s, e, npos);
+			if (state == 1)
+				cand = pos + (uint64_t)(s - buf);
+			else if (state == 3)
+				found = cand;
+		}
+		if (found != 0 || n < SEARCH_BLOCK)
+			break;
+		if (s == buf) {		/* a line longer than the block */
+			skip = 1;
+			state = 0;
+			s = end;
+		}
+		pos += (uint64_t)(s - buf);
+	}
+	free(buf);
+	return found;
+}
+
+/* Whether the thread stops before line s: the loader's to read. */
+static int
+stop_before(const struct cga_input *in, const char *s)
+{
+	const char	*k;
+
+	if (in->line_nul || in->unended || s[0] == '=')
+		return 1;
+	s = skip_blanks(s);
+	for (k = s; *k >= 'a' && *k <= 'z'; k++)
+		;
+	return k > s && *k == ':';
+}
+
+/* The thread's arena past the budget: it gives up; the loader reads on. */
+static void
+spec_over(void *ctx, size_t need, size_t size)
+{
+	struct loader	*ld = ctx;
+
+	(void)need;
+	(void)size;
+	ld->bail = 1;
+}
+
+static void *
+split_run(void *arg)
+{
+	struct cga_split	*sp = arg;
+	struct loader		*ld = &sp->ld;
+	struct cga_input	*in = &ld->in;
+	uint64_t		 off;
+	char			*s;
+	size_t			 len;
+	int			 r;
+
+	for (;;) {
+		if (__atomic_load_n(&sp->quit, __ATOMIC_RELAXED) || ld->bail)
+			return NULL;
+		off = cga_input_offset(in, in->buf + in->start);
+		if ((r = cga_input_line(in, &s, &len)) == -1)
+			return NULL;
+		if (r == 0 || stop_before(in, s)) {
+			if (r == 1)
+				in->lineno--;
+			break;
+		}
+		ld->text = s;
+		ld->len = len;
+		if (cga_load_line(ld, s) == -1)
+			return NULL;
+		cga_load_block(ld);
+	}
+	sp->end = off;
+	sp->lines = in->lineno;
+	sp->ok = !ld->bail && !ld->pending_call && !ld->jump_pending &&
+	    !ld->p->diff && ld->nforeign == 0;
+	return NULL;
+}
+
+static void
+split_free(struct cga_split *sp)
+{
+	struct loader	*ld = &sp->ld;
+
+	cga_input_close(&ld->in);
+	cga_ids_clear(ld);
+	free(ld->map);
+	free(ld->kmask);
+	free(ld->cnt);
+	free(ld->keep);
+	cga_profile_free(ld->p);
+	pthread_mutex_destroy(&sp->lock);
+	free(sp);
+}
+
+/* The thread's loader: the format of the loader's, a model of its own. */
+static int
+split_init(struct cga_split *sp, struct loader *main, const char *path)
+{
+	struct loader		*ld = &sp->ld;
+	struct cga_profile	*p = main->p, *q;
+	struct cga_event	*ev;
+	size_t			 i, nk;
+
+	sp->opts = *main->opts;
+	sp->opts.jobs = 1;
+	ld->p = q = cga_profile_new();
+	ev = xcalloc(p->nev, sizeof(*ev));
+	for (i = 0; i < p->nev; i++)
+		ev[i].name = cga_profile_intern(q, p->ev[i].name,
+		    strlen(p->ev[i].name));
+	cga_profile_set_events(q, ev, p->nev, p->nrec);
+	q->lw = q->cw + 2;	/* a line's cost, owner and number */
+	/* Past the loader's budget now, the thread gives up. */
+	q->arena.over = spec_over;
+	q->arena.ctx = ld;
+	q->arena.limit = p->arena.limit;
+	ld->opts = &sp->opts;
+	ld->path = main->path;
+	ld->unknown = cga_profile_intern(q, "???", 3);
+	ld->cwdlen = main->cwdlen;
+	ld->known = 1;
+	ld->writer = main->writer;
+	ld->in_body = ld->have_events = 1;
+	ld->npos = main->npos;
+	ld->linepos = main->linepos;
+	ld->instrpos = main->instrpos;
+	ld->nfev = main->nfev;
+	ld->map = xcalloc(ld->nfev + 1, sizeof(*ld->map));
+	memcpy(ld->map, main->map, ld->nfev * sizeof(*ld->map));
+	if (main->kmask != NULL) {
+		nk = (ld->nfev + 1) * p->maskw;
+		ld->kmask = xcalloc(nk, sizeof(*ld->kmask));
+		memcpy(ld->kmask, main->kmask, nk * sizeof(*ld->kmask));
+	}
+	ld->cnt = xcalloc(ld->nfev + 1, sizeof(*ld->cnt));
+	ld->pself = cga_cost_new(q);
+	ld->file = cga_file_get(q, ld->unknown);
+	ld->obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
+	ld->instrpos = main->instrpos;
+	ld->linepos = main->linepos;
+	ld->split_tried = 1;
+	ld->spec = 1;
+	return cga_input_open_at(&ld->in, path, sp->at);
+}
+
+void
+cga_split_start(struct loader *ld)
+{
+	struct cga_input	*in = &ld->in;
+	struct cga_split	*sp;
+	const char		*env = getenv("CGA_CUT");
+	int			 rc;
+	uint64_t		 off, cut, at;
+
+	ld->split_tried = 1;
+	if (ld->opts->jobs < 2 || ld->opts->check || ld->opts->instrs ||
+	    ld->p->diff || !cga_input_plain(in) || ld->map == NULL ||
+	    ld->p->nev > SPLIT_EVENTS)
+		return;
+	off = cga_input_offset(in, cga_input_peek(in));
+	if (off >= in->fsize)
+		return;
+	if (env != NULL && *env != '\0')
+		cut = strtoull(env, NULL, 10);
+	else if (in->fsize - off < SPLIT_MIN)
+		return;
+	else
+		cut = off + (in->fsize - off) / 2;
+	if (cut <= off || (at = start_line(in->fd, cut, in->fsize,
+	    ld->npos)) == 0)
+		return;
+	sp = xcalloc(1, sizeof(*sp));
+	sp->at = at;
+	sp->part = ld->nfileparts;
+	sp->cut = env != NULL && *env != '\0';
+	pthread_mutex_init(&sp->lock, NULL);
+	if (split_init(sp, ld, in->path) == -1) {
+		split_free(sp);
+		return;
+	}
+	ld->want_lock = sp->ld.want_lock = &sp->lock;
+	if ((rc = pthread_create(&sp->thread, NULL, split_run, sp)) != 0) {
+		ld->want_lock = NULL;
+		split_free(sp);
+		return;
+	}
+	ld->split = sp;
+	ld->split_at = at;
+}
+
+void
+cga_split_stop(struct loader *ld)
+{
+	struct cga_split	*sp = ld->split;
+
+	if (sp == NULL)
+		return;
+	__atomic_store_n(&sp->quit, 1, __ATOMIC_RELAXED);
+	pthread_join(sp->thread, NULL);
+	ld->want_lock = NULL;
+	split_free(sp);
+	ld->split = NULL;
+}
+
+/*
+ * The merge.  Names of the thread's model map to the loader's: its
+ * placeholders to what the loader's ids and object say.
+ */
+struct merge {
+	struct loader		*ld;		/* the loader */
+	struct loader		*b;		/* the thread's */
+	struct cga_split	*sp;
+	struct cga_profile	*p, *q;
+	const char		**fwd;		/* the placeholders' names */
+	struct cga_file		**fmap;		/* by the thread's file id */
+	struct cga_fn		**fnmap;	/* by its function id */
+	const char		**names;	/* the thread's and the loader's */
+	size_t			 nnames, namecap;
+	enum idkind		 kind;		/* of the ids looked at */
+	int			 clash;		/* an id with two names */
+};
+
+/* The slot of name s in the cache of names mapped. */
+static size_t
+name_slot(const struct merge *m, const char *s)
+{
+	size_t	 i, mask = m->namecap - 1;
+
+	for (i = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ULL >> 20) &
+	    mask; m->names[2 * i] != NULL && m->names[2 * i] != s;
+	    i = (i + 1) & mask)
+		;
+	return i;
+}
+
+/* The cache, twice as big. */
+static void
+names_grow(struct merge *m)
+{
+	const char	**old = m->names;
+	size_t		  cap = m->namecap, i, j;
+
+	m->namecap = cap ? 2 * cap : 1024;
+	m->names = xcalloc(2 * m->namecap, sizeof(*m->names));
+	for (i = 0; i < cap; i++)
+		if (old[2 * i] != NULL) {
+			j = name_slot(m, old[2 * i]);
+			m->names[2 * j] = old[2 * i];
+			m->names[2 * j + 1] = old[2 * i + 1];
+		}
+	free(old);
+}
+
+static const char *
+map_name(struct merge *m, const char *s)
+{
+	size_t		 i;
+	const char	*to;
+
+	if (s == NULL)
+		return NULL;
+	if (s == m->sp->objph)
+		return m->ld->obj;
+	if (cga_ids_placeholder(s))
+		return m->fwd[strtoull(s + 1, NULL, 10)];
+	/* Names come again and again (a jump's four): mapped once. */
+	if (2 * (m->nnames + 1) > m->namecap)
+		names_grow(m);
+	if (m->names[2 * (i = name_slot(m, s))] != NULL)
+		return m->names[2 * i + 1];
+	to = cga_profile_intern(m->p, s, strlen(s));
+	m->names[2 * i] = s;
+	m->names[2 * i + 1] = to;
+	m->nnames++;
+	return to;
+}
+
+static int
+id_agrees(void *ctx, uint64_t id, const char *name)
+{
+	struct merge	*m = ctx;
+	const char	*had;
+
+	(void)id;
+	if (cga_ids_placeholder(name))
+		return 0;
+	/* Defined by both halves: with one name, or one reader warns. */
+	had = cga_ids_get(m->ld, m->kind, id);
+	if (had != NULL && had != map_name(m, name)) {
+		m->clash = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+id_copy(void *ctx, uint64_t id, const char *name)
+{
+	struct merge	*m = ctx;
+
+	if (!cga_ids_placeholder(name))
+		cga_ids_set(m->ld, m->kind, id, map_name(m, name));
+	return 0;
+}
+
+/* Adds saturating: the bound of a sum. */
+static uint64_t
+bound_add(uint64_t a, uint64_t b)
+{
+	uint64_t	 s;
+
+	return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
+}
+
+/*
+ * Whether no sum of the merged model can overflow: what either model
+ * holds is a sum of its cost lines' counts.
+ */
+static int
+bounded(struct merge *m)
+{
+	const struct cga_part	*pt;
+	uint64_t		*g;
+	size_t			 i, j;
+	int			 ok = 1;
+
+	g = xcalloc(m->p->nev, sizeof(*g));
+	for (i = 0; i < m->p->nparts; i++) {
+		pt = &m->p->parts[i];
+		for (j = 0; pt->self != NULL && j < pt->nself; j++)
+			g[pt->self[j].ev] = bound_add(g[pt->self[j].ev],
+			    pt->self[j].n);
+	}
+	for (j = 0; j < m->p->nev; j++) {
+		g[j] = bound_add(g[j], m->ld->pself[j]);
+		g[j] = bound_add(g[j], m->b->pself[j]);
+		if (m->p->callbound != NULL)
+			g[j] = bound_add(g[j], m->p->callbound[j]);
+		if (m->q->callbound != NULL)
+			g[j] = bound_add(g[j], m->q->callbound[j]);
+		if (g[j] == UINT64_MAX)
+			ok = 0;
+	}
+	free(g);
+	return ok && bound_add(m->p->countbound, m->q->countbound) <
+	    UINT64_MAX;
+}
+
+/*
+ * Whether the two halves can be merged: the loader's state at the line
+ * is what the thread took it for, every placeholder has a name, no id has
+ * two, no two of the thread's files or functions become one.
+ */
+static int
+mergeable(struct merge *m)
+{
+	struct loader	*ld = m->ld, *b = m->b;
+	const char	*name;
+	size_t		 i;
+	int		 k;
+
+	if (!m->sp->ok || !ld->in_body || ld->skip ||
+	    ld->nfileparts != m->sp->part || ld->npos != b->npos ||
+	    ld->linepos != b->linepos || ld->instrpos != b->instrpos ||
+	    ld->nfev != b->nfev || ld->map == NULL ||
+	    memcmp(ld->map, b->map, ld->nfev * sizeof(*ld->map)) != 0 ||
+	    ld->p->diff || ld->pending_call || ld->jump_pending ||
+	    ld->jfile != NULL || ld->jfn != NULL || ld->cfile != NULL ||
+	    ld->call_bad || !ld->known ||
+	    (ld->obj != NULL && cga_ids_placeholder(ld->obj)))
+		return 0;
+	/*
+	 * Something the thread merged, as an id used before it was defined
+	 * got its name: one reader may have known the name all along.
+	 */
+	if (m->q->nmerged > 0)
+		return 0;
+	m->fwd = xcalloc(b->nfwd + 1, sizeof(*m->fwd));
+	for (i = 0; i < b->nfwd; i++) {
+		if (b->fwd[i].name == NULL) {	/* defined by the thread */
+			if (cga_ids_get(ld, b->fwd[i].kind, b->fwd[i].id) !=
+			    NULL)
+				return 0;
+			continue;
+		}
+		name = cga_ids_get(ld, b->fwd[i].kind, b->fwd[i].id);
+		if (name == NULL || cga_ids_placeholder(name))
+			return 0;
+		m->fwd[i] = name;
+	}
+	for (k = 0; k < ID_KINDS && !m->clash; k++) {
+		m->kind = (enum idkind)k;
+		cga_ids_each(b, m->kind, id_agrees, m);
+	}
+	return !m->clash && bounded(m);
+}
+
+static struct cga_fn *
+fn_of(struct merge *m, struct cga_fn *fn)
+{
+	return fn != NULL ? m->fnmap[cga_fn_final(fn)->id] : NULL;
+}
+
+static struct cga_file *
+file_of(struct merge *m, struct cga_file *f)
+{
+	return m->fmap[cga_file_final(f)->id];
+}
+
+/*
+ * A line the merge makes: its owner is the function that came to it
+ * first, of the thread's files that became its file (twins: the same file
+ * under two ids, as callgrind gives one in two objects), by the order the
+ * thread made lines in.  Until all are merged its owner word holds
+ * 1 + 2 * its index here.
+ */
+struct new_line {
+	struct cga_file	*file;
+	uint64_t	 line;
+	uint64_t	 seq;
+	struct cga_fn	*owner;
+};
+
+struct line_merge {
+	struct merge	*m;
+	struct cga_file	*to;
+	struct new_line	*v;
+	size_t		 n, cap;
+};
+
+static void
+line_add(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
+{
+	struct line_merge	*lm = ctx;
+	struct cga_profile	*p = lm->m->p, *q = lm->m->q;
+	struct new_line		*nl;
+	struct cga_fn		*owner;
+	uint64_t		*c, seq = cost[q->cw + 1];
+
+	(void)f;
+	owner = fn_of(lm->m, cga_line_owner(q, cost));
+	c = cga_line_get(p, lm->to, line);
+	(void)cga_cost_add(p, c, cost);	/* bounded: no overflow */
+	if (c[p->cw] == 0) {
+		if (lm->n == lm->cap) {
+			lm->cap = lm->cap ? 2 * lm->cap : 1024;
+			lm->v = xreallocarray(lm->v, lm->cap, sizeof(*lm->v));
+		}
+		nl = &lm->v[lm->n];
+		nl->file = lm->to;
+		nl->line = line;
+		nl->seq = seq;
+		nl->owner = owner;
+		c[p->cw] = 1 + 2 * (uint64_t)lm->n++;
+	} else if (c[p->cw] & 1) {
+		nl = &lm->v[c[p->cw] >> 1];
+		if (seq < nl->seq) {
+			nl->seq = seq;
+			nl->owner = owner;
+		}
+	}
+}
+
+static int
+seq_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = (*(struct cga_call *const *)a)->seq;
+	uint64_t	 y = (*(struct cga_call *const *)b)->seq;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+site_seq_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = (*(struct cga_site *const *)a)->seq;
+	uint64_t	 y = (*(struct cga_site *const *)b)->seq;
+
+	return x < y ? -1 : x > y;
+}
+
+/* What the thread read, added to the loader's model, in its order. */
+static void
+merge(struct merge *m, uint64_t lineno)
+{
+	struct cga_profile	*p = m->p, *q = m->q;
+	struct loader		*ld = m->ld, *b = m->b;
+	struct cga_file		*f;
+	struct cga_fn		*fn, *to;
+	struct cga_call		*c, **cv;
+	struct cga_site		*s, *t, **sv;
+	struct cga_jump		 j;
+	struct line_merge	 lm = { m, NULL, NULL, 0, 0 };
+	uint64_t		 objseq = p->objseq, at = 0;
+	size_t			 i, n;
+	int			 err;
+
+	m->fmap = xcalloc(q->nfiles + 1, sizeof(*m->fmap));
+	m->fnmap = xcalloc(q->nfns + 1, sizeof(*m->fnmap));
+	for (f = q->files; f != NULL; f = f->next)
+		if (f->merged == NULL)
+			m->fmap[f->id] = cga_file_get(p, map_name(m, f->name));
+	for (fn = q->fns; fn != NULL; fn = fn->next) {
+		if (fn->merged != NULL)
+			continue;
+		to = cga_fn_get(p, map_name(m, fn->key.file),
+		    map_name(m, fn->key.name));
+		m->fnmap[fn->id] = to;
+		(void)cga_cost_add(p, to->self, fn->self);
+		to->ncalls += fn->ncalls;
+		to->listed |= fn->listed;
+		/* The object at its last fn= line: the thread's, or a twin's. */
+		if (fn->objseq != 0 && objseq + fn->objseq > to->objseq) {
+			to->obj = map_name(m, fn->obj);
+			to->objseq = objseq + fn->objseq;
+		}
+		/*
+		 * The object of its code: said first by the loader's lines,
+		 * or by the thread's first line of its twins (the same
+		 * function of a file under two ids).
+		 */
+		if (fn->codeobj != NULL && (to->codeobj == NULL ||
+		    lineno + fn->codeseq < to->codeseq)) {
+			to->codeobj = map_name(m, fn->codeobj);
+			to->codeseq = lineno + fn->codeseq;
+		}
+	}
+	for (f = q->files; f != NULL; f = f->next)
+		if (f->merged == NULL && cga_load_keeps(ld, m->fmap[f->id], 0)) {
+			lm.to = m->fmap[f->id];
+			cga_file_each(q, f, line_add, &lm);
+		}
+	for (i = 0; i < lm.n; i++)
+		cga_line_find(p, lm.v[i].file, lm.v[i].line)[p->cw] =
+		    (uint64_t)(uintptr_t)lm.v[i].owner;
+	free(lm.v);
+	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
+		n++;
+	cv = xcalloc(n + 1, sizeof(*cv));
+	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
+		cv[n++] = c;
+	qsort(cv, n, sizeof(*cv), seq_cmp);
+	for (i = 0; i < n; i++) {
+		c = cga_call_get(p, fn_of(m, cv[i]->key.caller),
+		    fn_of(m, cv[i]->key.callee));
+		c->count += cv[i]->count;
+		(void)cga_cost_add(p, c->cost, cv[i]->cost);
+	}
+	free(cv);
+	sv = xcalloc(q->nsites + 1, sizeof(*sv));
+	for (i = 0; i < q->nsites; i++)
+		sv[i] = cga_site_at(q, i);
+	qsort(sv, q->nsites, sizeof(*sv), site_seq_cmp);
+	for (i = 0; i < q->nsites; i++) {
+		s = sv[i];
+		f = file_of(m, s->key.file);
+		if (!cga_load_keeps(ld, f, 0))
+			continue;
+		t = cga_site_add(p, f, s->key.line, fn_of(m, s->key.caller),
+		    fn_of(m, s->key.callee), &err, &at);
+		if (t == NULL)		/* bounded: it cannot be */
+			abort();
+		t->count = s->count;
+		t->lineno = s->lineno + lineno;
+		memcpy(t->cost, s->cost, p->cw * sizeof(*t->cost));
+	}
+	free(sv);
+	for (i = 0; i < q->njumps; i++) {
+		j = q->jumps[i];
+		j.file = file_of(m, j.file);
+		if (!cga_load_keeps(ld, j.file, 1))
+			continue;
+		j.fn = fn_of(m, j.fn);
+		j.obj = map_name(m, j.obj);
+		j.tfile = map_name(m, j.tfile);
+		j.tfn = map_name(m, j.tfn);
+		cga_jump_add(p, &j);
+	}
+	(void)cga_cost_add(p, ld->pself, b->pself);
+	if (q->callbound != NULL) {
+		if (p->callbound == NULL)
+			p->callbound = cga_cost_new(p);
+		for (i = 0; i < p->nev; i++)
+			p->callbound[i] = bound_add(p->callbound[i],
+			    q->callbound[i]);
+	}
+	p->countbound = bound_add(p->countbound, q->countbound);
+	p->objseq += q->objseq;
+	for (i = 0; i < ID_KINDS; i++) {
+		m->kind = (enum idkind)i;
+		cga_ids_each(b, m->kind, id_copy, m);
+	}
+	/* The loader goes on as the thread left off. */
+	ld->file = file_of(m, b->file);
+	ld->fnname = map_name(m, b->fnname);
+	ld->fn = fn_of(m, b->fn);
+	ld->obj = map_name(m, b->obj);
+	ld->cfile = map_name(m, b->cfile);
+	ld->callee = fn_of(m, b->callee);
+	ld->call = NULL;
+	ld->linecost = NULL;
+	memcpy(ld->last, b->last, sizeof(ld->last));
+	ld->jfile = map_name(m, b->jfile);
+	ld->jfn = map_name(m, b->jfn);
+	ld->costs |= b->costs;
+}
+
+int
+cga_split_join(struct loader *ld)
+{
+	struct cga_split	*sp = ld->split;
+	struct merge		 m;
+	int			 rc = 0, merged;
+
+	ld->split = NULL;
+	pthread_join(sp->thread, NULL);
+	ld->want_lock = NULL;
+	memset(&m, 0, sizeof(m));
+	m.ld = ld;
+	m.b = &sp->ld;
+	m.sp = sp;
+	m.p = ld->p;
+	m.q = sp->ld.p;
+	if ((merged = mergeable(&m))) {
+		merge(&m, ld->in.lineno);
+		rc = cga_input_seek(&ld->in, sp->end, sp->lines);
+	}
+	/* The tests' cut: whether it took, so that none passes idle. */
+	if (sp->cut)
+		fprintf(stderr, "cgannotate: -j 2: the half from byte %llu "
+		    "to %llu %s\n", (unsigned long long)sp->at,
+		    (unsigned long long)sp->end, merged ? "merged" :
+		    "read again");
+	free(m.fwd);
+	free(m.fmap);
+	free(m.fnmap);
+	free(m.names);
+	split_free(sp);
+	return rc;
+}

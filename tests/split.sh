@@ -1,0 +1,120 @@
+#!/bin/sh
+# split.sh CGANNOTATE: -j 2 reads a file's second half in a thread of its
+# own and merges it; the reports must be those of one thread (-j 1) byte
+# for byte.  CGA_CUT=OFFSET makes the thread start at the first fl= line
+# it can start at from byte OFFSET on, in a file of any size, and says on
+# standard error whether the half was merged or read again.  Every
+# testdata profile (and the hand-made ones, which mostly make the loader
+# read the half again) is cut at each of its fl= lines (a sample of 12 in
+# the larger ones, 3 under the sanitizers) and at a few bytes within lines; four reports each
+# (the default, with its annotated sources; --inclusive=yes --tree=both;
+# JSON; the Callgrind writer, which writes every call site and jump)
+# must equal one thread's, output, messages and exit status.  Most cuts
+# must merge, or the test proves nothing.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+LC_ALL=C
+export LC_ALL
+# Cuts a file: 12 of its fl= lines; under the sanitizers, 3.
+sample=12
+case $1 in
+*/asan/*) sample=3 ;;
+esac
+
+merged=0
+tried=0
+
+# runs FILE CUT N ARGS...: one report; its output in $tmp/out.N, its
+# messages in $tmp/err.N (the split's note taken out) and status.
+runs() {
+	f=$1 cut=$2 n=$3
+	shift 3
+	if [ "$cut" = - ]; then
+		"$bin" -j1 "$@" "$f" >"$tmp/out.$n" 2>"$tmp/err.$n"
+	else
+		CGA_CUT=$cut "$bin" -j2 "$@" "$f" >"$tmp/out.$n" 2>"$tmp/err.$n"
+	fi
+	echo $? >>"$tmp/out.$n"
+	if grep -q '^cgannotate: -j 2: .* merged$' "$tmp/err.$n"; then
+		merged=$((merged + 1))
+	fi
+	grep -v '^cgannotate: -j 2: the half from byte ' "$tmp/err.$n" \
+	    >"$tmp/err.$n.x"
+	mv "$tmp/err.$n.x" "$tmp/err.$n"
+}
+
+set_args() {
+	case $1 in
+	1) args="" ;;
+	2) args="--inclusive=yes --tree=both" ;;
+	3) args="--format=json" ;;
+	4) args="--format=callgrind" ;;
+	esac
+}
+
+# check FILE: each cut against one thread.
+check() {
+	f=$1
+	for a in 1 2 3 4; do
+		set_args $a
+		runs "$f" - "one$a" $args
+	done
+	merged=0
+	# The fl= lines' offsets, a sample of 12, and two within lines.
+	cuts=$(awk '/^fl=/ { print off } { off += length($0) + 1 }' "$f" |
+	    awk -v n="$sample" '{ v[NR] = $1 } END {
+		step = NR > n ? NR / n : 1
+		for (i = 1; i <= NR; i += step) print v[int(i)] }')
+	size=$(wc -c <"$f")
+	cuts="$cuts $((size / 3 + 1)) $((size / 2 + 3))"
+	for cut in $cuts; do
+		for a in 1 2 3 4; do
+			set_args $a
+			tried=$((tried + 1))
+			runs "$f" "$cut" two $args
+			if cmp -s "$tmp/out.one$a" "$tmp/out.two" &&
+			    cmp -s "$tmp/err.one$a" "$tmp/err.two"; then
+				result 0 ""
+			else
+				result 1 "$f cut at $cut, $args: -j2 differs from -j1"
+				diff "$tmp/out.one$a" "$tmp/out.two" | head -5
+				diff "$tmp/err.one$a" "$tmp/err.two" | head -3
+			fi
+		done
+	done
+	total_merged=$((total_merged + merged))
+	echo "split: $f: $merged of $(( $(echo $cuts | wc -w) * 4 )) merged"
+}
+
+total_merged=0
+for gz in testdata/*.callgrind.gz; do
+	gzip -dc "$gz" >"$tmp/$(basename "$gz" .gz)"
+done
+for f in testdata/*.callgrind testdata/*.cachegrind "$tmp"/*.callgrind \
+    testdata/hand/*.callgrind; do
+	check "$f"
+done
+
+# Two profiles at once: the second is split into a model with the first.
+for a in 1 2; do
+	set_args $a
+	runs "testdata/sortprog-plain.callgrind" - one $args \
+	    testdata/sortprog-cachesim.callgrind
+	runs "testdata/sortprog-plain.callgrind" 4000 two $args \
+	    testdata/sortprog-cachesim.callgrind
+	cmp -s "$tmp/out.one" "$tmp/out.two" && cmp -s "$tmp/err.one" \
+	    "$tmp/err.two"
+	result $? "two profiles, $args: -j2 differs from -j1"
+done
+
+# Most cuts of real profiles merge: the test is not idle.
+[ "$total_merged" -gt $((tried / 2)) ]
+result $? "only $total_merged of $tried cuts merged"
+
+echo "split: $total_merged of $tried cuts merged"
+echo "split: $passed passed, $failed failed"
+[ "$failed" = 0 ]
