@@ -14,12 +14,15 @@ struct cga_str {
 	struct cga_file	*file;
 	struct cga_fn	*fns;		/* of this name, via same_name */
 	struct cga_fn	*infile;	/* of this file, via same_file */
+	size_t		 len;
 	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
 	uint32_t	 ninfile;
-	size_t		 event;		/* 1 + the event of this name; 0: none */
-	size_t		 len;
-	char		 s[];
+	uint32_t	 event;		/* 1 + the event of this name; 0: none */
+	char		 s[];		/* what is allocated ends with it */
 };
+
+/* A name's bytes: the header without its padding, the name, its NUL. */
+#define STR_SIZE(len)	(offsetof(struct cga_str, s) + (len) + 1)
 
 static struct cga_str *
 str_of(const char *s)
@@ -126,7 +129,7 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 		p->strvcap = p->strvcap ? 2 * p->strvcap : 1024;
 		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
-	e = cga_arena_alloc(&p->arena, sizeof(*e) + len + 1);
+	e = cga_arena_alloc(&p->arena, STR_SIZE(len));
 	e->len = len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
@@ -145,8 +148,9 @@ cga_profile_set_events(struct cga_profile *p, struct cga_event *ev,
 	p->ev = ev;
 	p->nev = nev;
 	p->nrec = nrec;
-	for (i = 0; i < nev; i++)	/* the names are this profile's */
-		str_of(ev[i].name)->event = i + 1;
+	/* The names are this profile's; a name per event, so fewer than 2^32. */
+	for (i = 0; i < nev; i++)
+		str_of(ev[i].name)->event = (uint32_t)(i + 1);
 	p->maskw = (nev + 63) / 64;
 	p->cw = nev + p->maskw;
 	p->lw = p->cw + 1;
