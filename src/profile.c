@@ -46,11 +46,8 @@ cga_profile_free(struct cga_profile *p)
 		return;
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
-	for (f = p->files; f != NULL; f = f->next) {
-		free(f->dir);
-		free(f->skeys);
-		free(f->spage);
-	}
+	for (f = p->files; f != NULL; f = f->next)
+		cga_file_drop_lines(f);
 	free(p->ev);
 	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);
@@ -697,20 +694,6 @@ sites_of(struct cga_profile *p, struct cga_file *f, struct cga_file *to)
 	p->nsites = n;
 }
 
-/* Drops every line cost of file f. */
-static void
-lines_drop(struct cga_file *f)
-{
-	free(f->dir);
-	free(f->skeys);
-	free(f->spage);
-	f->dir = NULL;
-	f->skeys = NULL;
-	f->spage = NULL;
-	f->plo = f->pcap = 0;
-	f->ndir = f->nlines = f->nsparse = f->scap = 0;
-}
-
 struct line_move {
 	struct cga_profile	*p;
 	struct cga_file		*to;
@@ -744,7 +727,7 @@ file_merge(struct cga_profile *p, struct cga_file *a, struct cga_file *b,
 
 	if (lines)
 		cga_file_each(p, a, line_move, &lm);
-	lines_drop(a);
+	cga_file_drop_lines(a);
 	sites_of(p, a, lines ? b : NULL);
 	a->merged = b;
 	p->nmerged++;
@@ -767,7 +750,7 @@ cga_file_rename(struct cga_profile *p, struct cga_file *f, const char *to,
 	f->name = to;
 	str_of(to)->file = f;
 	if (!lines) {
-		lines_drop(f);
+		cga_file_drop_lines(f);
 		sites_of(p, f, NULL);
 	}
 	return rc;

@@ -35,28 +35,20 @@ struct cga_event {
 };
 
 /*
- * A file's line costs, in pages of CGA_LPAGE consecutive lines.  A page
- * holds the costs of the lines it has, packed in line order, so that
- * memory follows the lines there are.  Where pages lie close together (as
- * they do) they are found in an array indexed by page number from plo;
- * the others in a small open addressing table of their own.
+ * A file's line costs, in pages of CGA_LPAGE consecutive lines (lines.c).
+ * A page holds the costs of the lines it has, packed in line order, so
+ * that memory follows the lines there are.  The pages are made only for
+ * the files whose lines are kept, and a file holds them apart, so that
+ * the others (most, in a report without annotation) take no room for them.
  */
 #define CGA_LPAGE	16
 
-struct cga_lpage;
+struct cga_flines;
 
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
 	size_t		 id;		/* its number, from 0 in the order made */
-	uint64_t	 plo;		/* first page of the array */
-	uint64_t	 pcap;		/* pages the array holds */
-	struct cga_lpage **dir;		/* pcap pages, NULL where none */
-	size_t		 ndir;		/* pages in the array */
-	size_t		 nlines;	/* lines with a cost, in all pages */
-	size_t		 nsparse;	/* pages in the table */
-	size_t		 scap;		/* its size, a power of 2 */
-	uint64_t	*skeys;		/* page numbers */
-	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
+	struct cga_flines *lines;	/* its line costs, NULL: none yet */
 	struct cga_file	*next;		/* all files, in the order they came */
 	struct cga_file	*merged;	/* merged into it, while loading */
 };
@@ -352,6 +344,8 @@ cga_line_own(const struct cga_profile *p, uint64_t *c, struct cga_fn *fn)
 		c[p->cw] = (uint64_t)(uintptr_t)fn;
 }
 
+/* Drops every line cost of a file (and the memory of its pages' index). */
+void	 cga_file_drop_lines(struct cga_file *);
 /* Calls fn for each line cost of a file, in no given order. */
 void	 cga_file_each(const struct cga_profile *, struct cga_file *,
 	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
