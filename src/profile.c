@@ -337,22 +337,46 @@ fn_find(struct cga_profile *p, const char *file, const char *name)
 	return NULL;
 }
 
+/* fn's display name, "file:name". */
+static void
+fn_display(struct cga_profile *p, struct cga_fn *fn)
+{
+	const struct cga_str *str = str_of(fn->key.name);
+	const struct cga_str *fstr = str_of(fn->key.file);
+	size_t		 flen = fstr->len, nlen = str->len;
+	char		*d;
+
+	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
+	memcpy(d, fn->key.file, flen);
+	d[flen] = ':';
+	memcpy(d + flen + 1, fn->key.name, nlen + 1);
+	fn->display = d;
+}
+
+void
+cga_fn_displays(struct cga_profile *p)
+{
+	struct cga_fn	*fn;
+
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		if (fn->display == NULL)
+			fn_display(p, fn);
+	p->late_display = 0;
+}
+
 /* Keys fn by file and name: it joins the lists of both. */
 static void
 fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,
     const char *name)
 {
 	struct cga_str	*str = str_of(name), *fstr = str_of(file);
-	size_t		 flen = fstr->len, nlen = str->len;
-	char		*d;
 
 	fn->key.file = file;
 	fn->key.name = name;
-	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
-	memcpy(d, file, flen);
-	d[flen] = ':';
-	memcpy(d + flen + 1, name, nlen + 1);
-	fn->display = d;
+	if (!p->late_display)
+		fn_display(p, fn);
+	else
+		fn->display = NULL;
 	fn->same_name = str->fns;
 	str->fns = fn;
 	if (str->nfns < UINT32_MAX)

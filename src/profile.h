@@ -66,20 +66,22 @@ struct cga_fn {
 	const char	*codeobj;	/* the object its code lies in: obj, */
 					/* or for code inlined (fi=, fe=), */
 					/* which names none, the one there */
-	const char	*display;	/* "file:name", as it is printed */
-	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
+	const char	*display;	/* "file:name", as it is printed; */
+					/* NULL until finished, in a model */
+					/* of late_display */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	/*
-	 * In a difference (--diff): OLD's exclusive and inclusive costs, or
-	 * NULL when OLD lacks the function (the cost itself is NEW - OLD).
+	 * In a difference (--diff): OLD's costs, or NULL when OLD lacks the
+	 * function (the cost itself is NEW - OLD).  Apart, as few have it.
 	 */
-	uint64_t	*base_self;
-	uint64_t	*base_incl;
+	struct cga_fn_base *base;
 	struct cga_call	*out;		/* calls it makes (via next_out) */
 	struct cga_call	*in;		/* calls it receives (via next_in) */
-	size_t		 nout;		/* edges in each list */
-	size_t		 nin;
+	/* An edge takes a hundred bytes: 2^32 of them would not fit. */
+	uint32_t	 nout;		/* edges in each list */
+	uint32_t	 nin;
+	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	struct cga_fn	*next;		/* all functions, in the order they came */
 	struct cga_fn	*same_name;	/* the next one of the same name */
@@ -87,6 +89,24 @@ struct cga_fn {
 	struct cga_fn	*merged;	/* merged into it, while loading */
 	uint64_t	 cost[];	/* self points here */
 };
+
+/* OLD's exclusive and inclusive costs (NULL: not computed) in a difference. */
+struct cga_fn_base {
+	uint64_t	*self;
+	uint64_t	*incl;
+};
+
+static inline uint64_t *
+cga_fn_base_self(const struct cga_fn *fn)
+{
+	return fn->base != NULL ? fn->base->self : NULL;
+}
+
+static inline uint64_t *
+cga_fn_base_incl(const struct cga_fn *fn)
+{
+	return fn->base != NULL ? fn->base->incl : NULL;
+}
 
 struct cga_call_key {
 	struct cga_fn	*caller;
@@ -276,6 +296,12 @@ struct cga_profile {
 	size_t		  nmerged;	/* files and functions merged away */
 	uint64_t	  objseq;	/* fn= lines read */
 	uint64_t	  callseq;	/* call edges made */
+	/*
+	 * Functions' display names are made by cga_profile_finish rather
+	 * than as functions are made: after loading, once the loader's
+	 * tables are gone, so that they do not add to its peak.
+	 */
+	int		  late_display;
 	int		  have_incl;	/* incl costs are computed */
 	/*
 	 * A difference of two profiles (--diff), or a profile with negative
@@ -358,6 +384,8 @@ struct cga_lineref *cga_file_lines(const struct cga_profile *,
 /* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
+/* Makes the display name of each function that has none. */
+void		 cga_fn_displays(struct cga_profile *);
 /* The functions of fn's name (in any file), fn among them. */
 size_t		 cga_fn_namesakes(const struct cga_fn *);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
@@ -399,8 +427,9 @@ int	 cga_profile_make_signed(struct cga_profile *);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*
- * Merges the call sites and computes derived events once every file is
- * loaded: 0, or -1 after the message (a sum overflows).
+ * Merges the call sites, makes functions' display names (late_display)
+ * and computes derived events once every file is loaded: 0, or -1 after
+ * the message (a sum overflows).
  */
 int	 cga_profile_finish(struct cga_profile *);
 
