@@ -8,9 +8,12 @@
 # different commits time the same profiles; BENCH_NEW_SEED=1 makes it
 # again from the cgannotate built now.  bench/mkprofile grows it to each
 # size, then this times, in one go and several times each:
-# cgannotate (default report; --inclusive=yes --tree=both; --auto=no;
-# --format=html, and the time its page takes to open in headless chromium,
-# bench/page-open.js, when chromium and node are there),
+# cgannotate (default report, which reads a file in two threads where
+# there are two processors, -j 2, and the same with -j1 and with the
+# digit-at-a-time kernel, CGA_KERNEL=scalar; --inclusive=yes --tree=both;
+# --auto=no; --format=json; --format=html, and the time its page takes to
+# open in headless chromium, bench/page-open.js, when chromium and node
+# are there),
 # callgrind_annotate on the smallest profile, and `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
@@ -114,10 +117,16 @@ for size in $sizes; do
 	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
 	row "cgannotate" "$1" "$2" "1"
 	eval "def_$size=$def_t"
+	set -- $(time_runs "$runs" ./cgannotate -j1 "$p")
+	row "cgannotate -j1" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
+	set -- $(time_runs "$runs" env CGA_KERNEL=scalar ./cgannotate "$p")
+	row "cgannotate, CGA_KERNEL=scalar" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
 	set -- $(time_runs "$runs" ./cgannotate --inclusive=yes --tree=both "$p")
 	row "cgannotate --inclusive=yes --tree=both" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate --auto=no "$p")
 	row "cgannotate --auto=no" "$1" "$2" ""
+	set -- $(time_runs "$runs" ./cgannotate --format=json "$p")
+	row "cgannotate --format=json" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate --format=html "$p")
 	row "cgannotate --format=html" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
 	# The page opening in headless chromium, when it and node are here.

@@ -58,6 +58,73 @@ branch_cmp(const void *a, const void *b, void *ctx)
 	return str_cmp(x->tfn, y->tfn);
 }
 
+/*
+ * A branch's number in the log, with a key that orders branches as
+ * branch_cmp does where it differs: file and line, each cut to 32 bits
+ * (past them, equal keys leave it to branch_cmp).
+ */
+struct branch_at {
+	uint64_t	 key;
+	size_t		 i;
+};
+
+static uint64_t
+branch_key(const struct cga_branch *r)
+{
+	if (r->file->id >= UINT32_MAX)
+		return (uint64_t)UINT32_MAX << 32;
+	return (uint64_t)r->file->id << 32 | (r->line < UINT32_MAX ? r->line :
+	    UINT32_MAX);
+}
+
+static int
+branch_at_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct branch_at	*x = a, *y = b;
+	const struct cga_branch	*v = ctx;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return branch_cmp(&v[x->i], &v[y->i], NULL);
+}
+
+/*
+ * Sorts the branches stably, as cga_sort would, but their numbers and
+ * keys rather than the branches themselves, which are then moved into
+ * place: 32 bytes a branch where a copy of them all took 80, and the
+ * comparisons read the keys in order rather than the branches at random.
+ */
+static void
+branches_sort(struct cga_branch *v, size_t n)
+{
+	struct branch_at	*at;
+	struct cga_branch	 tmp;
+	size_t			 i, j, k;
+
+	if (n < 2)
+		return;
+	at = xcalloc(n, sizeof(*at));
+	for (i = 0; i < n; i++) {
+		at[i].key = branch_key(&v[i]);
+		at[i].i = i;
+	}
+	cga_sort(at, n, sizeof(*at), branch_at_cmp, v);
+	/* Branch at[j].i goes to j: each cycle of the permutation in turn. */
+	for (i = 0; i < n; i++) {
+		if (at[i].i == i)
+			continue;
+		tmp = v[i];
+		for (j = i; at[j].i != i; j = k) {
+			k = at[j].i;
+			v[j] = v[k];
+			at[j].i = j;
+		}
+		v[j] = tmp;
+		at[j].i = j;
+	}
+	free(at);
+}
+
 /* Adds b's counts to a: 0, or -1 (a left as it was) when one overflows. */
 static int
 branch_add(const struct cga_profile *p, struct cga_branch *a,
@@ -97,7 +164,7 @@ cga_branches_new(const struct cga_profile *p)
 		r->count = j->count;
 		r->executed = j->executed;
 	}
-	cga_sort(b->v, n, sizeof(*b->v), branch_cmp, NULL);
+	branches_sort(b->v, n);
 	for (i = 0; i < n; i++)
 		if (b->n > 0 && branch_cmp(&b->v[b->n - 1], &b->v[i],
 		    NULL) == 0 && branch_add(p, &b->v[b->n - 1],

@@ -87,11 +87,12 @@ static void
 keep_base(struct differ *df, struct cga_fn *dfn, const struct cga_fn *fn)
 {
 	df->sign = 1;
-	dfn->base_self = cga_cost_new(df->d);
-	add(df, dfn->base_self, fn->self);
+	dfn->base = cga_arena_alloc(&df->d->arena, sizeof(*dfn->base));
+	dfn->base->self = cga_cost_new(df->d);
+	add(df, dfn->base->self, fn->self);
 	if (df->src->have_incl) {
-		dfn->base_incl = cga_cost_new(df->d);
-		add(df, dfn->base_incl, fn->incl);
+		dfn->base->incl = cga_cost_new(df->d);
+		add(df, dfn->base->incl, fn->incl);
 	}
 	df->sign = -1;
 }

@@ -303,6 +303,8 @@ cga_profile_finish(struct cga_profile *p)
 
 	if (p->nmerged > 0)
 		merges_settle(p);
+	if (p->late_display)
+		cga_fn_displays(p);
 	if ((err = cga_sites_merge(p, &at)) != 0) {
 		/* The last file loaded: sites of earlier ones were merged. */
 		cga_diag_msg(p->parts[p->nparts - 1].path, at, err == -1 ?

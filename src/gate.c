@@ -201,7 +201,7 @@ worst_function(const struct cga_profile *d, size_t e,
 		if (change <= 0 || change < v->change || (change == v->change &&
 		    strcmp(fn->display, v->worst->display) >= 0))
 			continue;
-		old = count_of(d, fn->base_self, e);
+		old = count_of(d, cga_fn_base_self(fn), e);
 		if (__builtin_add_overflow(old, change, &new))
 			return -1;
 		v->worst = fn;

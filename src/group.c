@@ -82,11 +82,14 @@ gather(struct cga_groups *g, const struct cga_profile *p)
 		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1)
 			return -1;
 		/* A difference: the old profile's exclusive cost too. */
-		if (fn->base_self == NULL)
+		if (cga_fn_base_self(fn) == NULL)
 			continue;
-		if (grp->base_self == NULL)
-			grp->base_self = cga_cost_new(q);
-		if (cga_cost_add(q, grp->base_self, fn->base_self) == -1)
+		if (grp->base == NULL) {
+			grp->base = cga_arena_alloc(&q->arena,
+			    sizeof(*grp->base));
+			grp->base->self = cga_cost_new(q);
+		}
+		if (cga_cost_add(q, grp->base->self, fn->base->self) == -1)
 			return -1;
 	}
 	return 0;

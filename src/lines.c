@@ -1,11 +1,28 @@
 /*
  * lines.c: a file's line costs, in pages of CGA_LPAGE lines that hold
- * only the lines they have (profile.h says how they are found).
+ * only the lines they have.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "profile.h"
+
+/*
+ * A file's pages.  Where they lie close together (as they do) they are
+ * found in an array indexed by page number from plo; the others in a
+ * small open addressing table of their own.
+ */
+struct cga_flines {
+	uint64_t	 plo;		/* first page of the array */
+	uint64_t	 pcap;		/* pages the array holds */
+	struct cga_lpage **dir;		/* pcap pages, NULL where none */
+	size_t		 ndir;		/* pages in the array */
+	size_t		 nlines;	/* lines with a cost, in all pages */
+	size_t		 nsparse;	/* pages in the table */
+	size_t		 scap;		/* its size, a power of 2 */
+	uint64_t	*skeys;		/* page numbers */
+	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
+};
 
 /*
  * A page of line costs: the lines of the page it has, as bits of mask,
@@ -46,7 +63,7 @@ lpage_free(struct cga_profile *p, struct cga_lpage *pg)
 
 /* Where page pno is, or would go, in the file's table. */
 static size_t
-sparse_slot(const struct cga_file *f, uint64_t pno)
+sparse_slot(const struct cga_flines *f, uint64_t pno)
 {
 	size_t	 i, mask = f->scap - 1;
 
@@ -58,7 +75,7 @@ sparse_slot(const struct cga_file *f, uint64_t pno)
 
 /* The table's slot for page pno, made room for. */
 static struct cga_lpage **
-sparse_get(struct cga_file *f, uint64_t pno)
+sparse_get(struct cga_flines *f, uint64_t pno)
 {
 	struct cga_lpage	**pages;
 	uint64_t		 *keys;
@@ -94,7 +111,7 @@ sparse_get(struct cga_file *f, uint64_t pno)
  * is a pointer, so a gap of a few pages costs little.
  */
 static int
-dir_reach(struct cga_file *f, uint64_t pno)
+dir_reach(struct cga_flines *f, uint64_t pno)
 {
 	struct cga_lpage	**dir;
 	uint64_t		  lo, hi, cap;
@@ -123,7 +140,7 @@ dir_reach(struct cga_file *f, uint64_t pno)
  * is 0 and the page is nowhere.
  */
 static struct cga_lpage **
-page_slot(struct cga_file *f, uint64_t pno, int make)
+page_slot(struct cga_flines *f, uint64_t pno, int make)
 {
 	struct cga_lpage	**slot = NULL;
 	size_t			  i;
@@ -170,7 +187,9 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	unsigned		  bit = (unsigned)(line % CGA_LPAGE);
 	size_t			  r, n, lw = p->lw;
 
-	slot = page_slot(f, line / CGA_LPAGE, 1);
+	if (f->lines == NULL)
+		f->lines = cga_arena_alloc(&p->arena, sizeof(*f->lines));
+	slot = page_slot(f->lines, line / CGA_LPAGE, 1);
 	if ((pg = *slot) == NULL)
 		*slot = pg = lpage_new(p, 0);
 	r = lpage_rank(pg, bit);
@@ -192,7 +211,7 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	}
 	/* Else the line comes last: room past the lines is still zero. */
 	pg->mask |= (uint16_t)(1U << bit);
-	f->nlines++;
+	f->lines->nlines++;
 	return pg->c + r * lw;
 }
 
@@ -202,7 +221,8 @@ cga_line_find(const struct cga_profile *p, struct cga_file *f, uint64_t line)
 	struct cga_lpage	**slot, *pg;
 	unsigned		  bit = (unsigned)(line % CGA_LPAGE);
 
-	if ((slot = page_slot(f, line / CGA_LPAGE, 0)) == NULL ||
+	if (f->lines == NULL ||
+	    (slot = page_slot(f->lines, line / CGA_LPAGE, 0)) == NULL ||
 	    (pg = *slot) == NULL || !(pg->mask >> bit & 1))
 		return NULL;
 	return pg->c + lpage_rank(pg, bit) * p->lw;
@@ -227,14 +247,31 @@ void
 cga_file_each(const struct cga_profile *p, struct cga_file *f,
     void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *ctx)
 {
-	uint64_t	 i;
+	const struct cga_flines	*fl = f->lines;
+	uint64_t		 i;
 
-	for (i = 0; i < f->pcap; i++)
-		if (f->dir[i] != NULL)
-			lpage_each(p, f, f->dir[i], f->plo + i, fn, ctx);
-	for (i = 0; i < f->scap; i++)
-		if (f->spage[i] != NULL)
-			lpage_each(p, f, f->spage[i], f->skeys[i], fn, ctx);
+	if (fl == NULL)
+		return;
+	for (i = 0; i < fl->pcap; i++)
+		if (fl->dir[i] != NULL)
+			lpage_each(p, f, fl->dir[i], fl->plo + i, fn, ctx);
+	for (i = 0; i < fl->scap; i++)
+		if (fl->spage[i] != NULL)
+			lpage_each(p, f, fl->spage[i], fl->skeys[i], fn, ctx);
+}
+
+void
+cga_file_drop_lines(struct cga_file *f)
+{
+	struct cga_flines	*fl = f->lines;
+
+	/* The pages stay in the arena; what indexes them goes. */
+	if (fl == NULL)
+		return;
+	free(fl->dir);
+	free(fl->skeys);
+	free(fl->spage);
+	memset(fl, 0, sizeof(*fl));
 }
 
 void
@@ -278,10 +315,11 @@ struct cga_lineref *
 cga_file_lines(const struct cga_profile *p, struct cga_file *f, size_t *np)
 {
 	struct linerefs	 lr = { p, NULL, 0 };
+	size_t		 n = f->lines != NULL ? f->lines->nlines : 0;
 
-	lr.r = xcalloc(f->nlines + 1, sizeof(*lr.r));
+	lr.r = xcalloc(n + 1, sizeof(*lr.r));
 	cga_file_each(p, f, add_lineref, &lr);
-	if (f->nsparse > 0)
+	if (f->lines != NULL && f->lines->nsparse > 0)
 		qsort(lr.r, lr.n, sizeof(*lr.r), lineref_cmp);
 	*np = lr.n;
 	return lr.r;

@@ -170,7 +170,8 @@ functions(FILE *out, const struct cga_view *v)
 	fn_header(out, v);
 	fns = cga_view_select(v, NULL, &n);
 	for (i = 0; i < n && rc == 0 && !ferror(out); i++) {
-		base = v->inclusive ? fns[i]->base_incl : fns[i]->base_self;
+		base = v->inclusive ? cga_fn_base_incl(fns[i]) :
+		    cga_fn_base_self(fns[i]);
 		putc('|', out);
 		for (j = 0; j < v->nshow && rc == 0; j++)
 			rc = cells(out, v, base, cga_view_fn_cost(v, fns[i]),

@@ -14,12 +14,15 @@ struct cga_str {
 	struct cga_file	*file;
 	struct cga_fn	*fns;		/* of this name, via same_name */
 	struct cga_fn	*infile;	/* of this file, via same_file */
+	size_t		 len;
 	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
 	uint32_t	 ninfile;
-	size_t		 event;		/* 1 + the event of this name; 0: none */
-	size_t		 len;
-	char		 s[];
+	uint32_t	 event;		/* 1 + the event of this name; 0: none */
+	char		 s[];		/* what is allocated ends with it */
 };
+
+/* A name's bytes: the header without its padding, the name, its NUL. */
+#define STR_SIZE(len)	(offsetof(struct cga_str, s) + (len) + 1)
 
 static struct cga_str *
 str_of(const char *s)
@@ -43,11 +46,8 @@ cga_profile_free(struct cga_profile *p)
 		return;
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
-	for (f = p->files; f != NULL; f = f->next) {
-		free(f->dir);
-		free(f->skeys);
-		free(f->spage);
-	}
+	for (f = p->files; f != NULL; f = f->next)
+		cga_file_drop_lines(f);
 	free(p->ev);
 	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);
@@ -126,7 +126,7 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 		p->strvcap = p->strvcap ? 2 * p->strvcap : 1024;
 		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
-	e = cga_arena_alloc(&p->arena, sizeof(*e) + len + 1);
+	e = cga_arena_alloc(&p->arena, STR_SIZE(len));
 	e->len = len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
@@ -145,8 +145,9 @@ cga_profile_set_events(struct cga_profile *p, struct cga_event *ev,
 	p->ev = ev;
 	p->nev = nev;
 	p->nrec = nrec;
-	for (i = 0; i < nev; i++)	/* the names are this profile's */
-		str_of(ev[i].name)->event = i + 1;
+	/* The names are this profile's; a name per event, so fewer than 2^32. */
+	for (i = 0; i < nev; i++)
+		str_of(ev[i].name)->event = (uint32_t)(i + 1);
 	p->maskw = (nev + 63) / 64;
 	p->cw = nev + p->maskw;
 	p->lw = p->cw + 1;
@@ -336,22 +337,46 @@ fn_find(struct cga_profile *p, const char *file, const char *name)
 	return NULL;
 }
 
+/* fn's display name, "file:name". */
+static void
+fn_display(struct cga_profile *p, struct cga_fn *fn)
+{
+	const struct cga_str *str = str_of(fn->key.name);
+	const struct cga_str *fstr = str_of(fn->key.file);
+	size_t		 flen = fstr->len, nlen = str->len;
+	char		*d;
+
+	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
+	memcpy(d, fn->key.file, flen);
+	d[flen] = ':';
+	memcpy(d + flen + 1, fn->key.name, nlen + 1);
+	fn->display = d;
+}
+
+void
+cga_fn_displays(struct cga_profile *p)
+{
+	struct cga_fn	*fn;
+
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		if (fn->display == NULL)
+			fn_display(p, fn);
+	p->late_display = 0;
+}
+
 /* Keys fn by file and name: it joins the lists of both. */
 static void
 fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,
     const char *name)
 {
 	struct cga_str	*str = str_of(name), *fstr = str_of(file);
-	size_t		 flen = fstr->len, nlen = str->len;
-	char		*d;
 
 	fn->key.file = file;
 	fn->key.name = name;
-	d = cga_arena_alloc(&p->arena, flen + nlen + 2);
-	memcpy(d, file, flen);
-	d[flen] = ':';
-	memcpy(d + flen + 1, name, nlen + 1);
-	fn->display = d;
+	if (!p->late_display)
+		fn_display(p, fn);
+	else
+		fn->display = NULL;
 	fn->same_name = str->fns;
 	str->fns = fn;
 	if (str->nfns < UINT32_MAX)
@@ -693,20 +718,6 @@ sites_of(struct cga_profile *p, struct cga_file *f, struct cga_file *to)
 	p->nsites = n;
 }
 
-/* Drops every line cost of file f. */
-static void
-lines_drop(struct cga_file *f)
-{
-	free(f->dir);
-	free(f->skeys);
-	free(f->spage);
-	f->dir = NULL;
-	f->skeys = NULL;
-	f->spage = NULL;
-	f->plo = f->pcap = 0;
-	f->ndir = f->nlines = f->nsparse = f->scap = 0;
-}
-
 struct line_move {
 	struct cga_profile	*p;
 	struct cga_file		*to;
@@ -740,7 +751,7 @@ file_merge(struct cga_profile *p, struct cga_file *a, struct cga_file *b,
 
 	if (lines)
 		cga_file_each(p, a, line_move, &lm);
-	lines_drop(a);
+	cga_file_drop_lines(a);
 	sites_of(p, a, lines ? b : NULL);
 	a->merged = b;
 	p->nmerged++;
@@ -763,7 +774,7 @@ cga_file_rename(struct cga_profile *p, struct cga_file *f, const char *to,
 	f->name = to;
 	str_of(to)->file = f;
 	if (!lines) {
-		lines_drop(f);
+		cga_file_drop_lines(f);
 		sites_of(p, f, NULL);
 	}
 	return rc;

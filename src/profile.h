@@ -35,28 +35,20 @@ struct cga_event {
 };
 
 /*
- * A file's line costs, in pages of CGA_LPAGE consecutive lines.  A page
- * holds the costs of the lines it has, packed in line order, so that
- * memory follows the lines there are.  Where pages lie close together (as
- * they do) they are found in an array indexed by page number from plo;
- * the others in a small open addressing table of their own.
+ * A file's line costs, in pages of CGA_LPAGE consecutive lines (lines.c).
+ * A page holds the costs of the lines it has, packed in line order, so
+ * that memory follows the lines there are.  The pages are made only for
+ * the files whose lines are kept, and a file holds them apart, so that
+ * the others (most, in a report without annotation) take no room for them.
  */
 #define CGA_LPAGE	16
 
-struct cga_lpage;
+struct cga_flines;
 
 struct cga_file {
 	const char	*name;		/* key: interned pointer */
 	size_t		 id;		/* its number, from 0 in the order made */
-	uint64_t	 plo;		/* first page of the array */
-	uint64_t	 pcap;		/* pages the array holds */
-	struct cga_lpage **dir;		/* pcap pages, NULL where none */
-	size_t		 ndir;		/* pages in the array */
-	size_t		 nlines;	/* lines with a cost, in all pages */
-	size_t		 nsparse;	/* pages in the table */
-	size_t		 scap;		/* its size, a power of 2 */
-	uint64_t	*skeys;		/* page numbers */
-	struct cga_lpage **spage;	/* their pages; NULL: a free slot */
+	struct cga_flines *lines;	/* its line costs, NULL: none yet */
 	struct cga_file	*next;		/* all files, in the order they came */
 	struct cga_file	*merged;	/* merged into it, while loading */
 };
@@ -75,20 +67,22 @@ struct cga_fn {
 					/* or for code inlined (fi=, fe=), */
 					/* which names none, the one there */
 	uint64_t	 codeseq;	/* the profile line that said so */
-	const char	*display;	/* "file:name", as it is printed */
-	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
+	const char	*display;	/* "file:name", as it is printed; */
+					/* NULL until finished, in a model */
+					/* of late_display */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	/*
-	 * In a difference (--diff): OLD's exclusive and inclusive costs, or
-	 * NULL when OLD lacks the function (the cost itself is NEW - OLD).
+	 * In a difference (--diff): OLD's costs, or NULL when OLD lacks the
+	 * function (the cost itself is NEW - OLD).  Apart, as few have it.
 	 */
-	uint64_t	*base_self;
-	uint64_t	*base_incl;
+	struct cga_fn_base *base;
 	struct cga_call	*out;		/* calls it makes (via next_out) */
 	struct cga_call	*in;		/* calls it receives (via next_in) */
-	size_t		 nout;		/* edges in each list */
-	size_t		 nin;
+	/* An edge takes a hundred bytes: 2^32 of them would not fit. */
+	uint32_t	 nout;		/* edges in each list */
+	uint32_t	 nin;
+	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	struct cga_fn	*next;		/* all functions, in the order they came */
 	struct cga_fn	*same_name;	/* the next one of the same name */
@@ -96,6 +90,24 @@ struct cga_fn {
 	struct cga_fn	*merged;	/* merged into it, while loading */
 	uint64_t	 cost[];	/* self points here */
 };
+
+/* OLD's exclusive and inclusive costs (NULL: not computed) in a difference. */
+struct cga_fn_base {
+	uint64_t	*self;
+	uint64_t	*incl;
+};
+
+static inline uint64_t *
+cga_fn_base_self(const struct cga_fn *fn)
+{
+	return fn->base != NULL ? fn->base->self : NULL;
+}
+
+static inline uint64_t *
+cga_fn_base_incl(const struct cga_fn *fn)
+{
+	return fn->base != NULL ? fn->base->incl : NULL;
+}
 
 struct cga_call_key {
 	struct cga_fn	*caller;
@@ -293,6 +305,12 @@ struct cga_profile {
 	size_t		  nmerged;	/* files and functions merged away */
 	uint64_t	  objseq;	/* fn= lines read */
 	uint64_t	  callseq;	/* call edges made */
+	/*
+	 * Functions' display names are made by cga_profile_finish rather
+	 * than as functions are made: after loading, once the loader's
+	 * tables are gone, so that they do not add to its peak.
+	 */
+	int		  late_display;
 	int		  have_incl;	/* incl costs are computed */
 	/*
 	 * A difference of two profiles (--diff), or a profile with negative
@@ -361,6 +379,8 @@ cga_line_own(const struct cga_profile *p, uint64_t *c, struct cga_fn *fn)
 		c[p->cw] = (uint64_t)(uintptr_t)fn;
 }
 
+/* Drops every line cost of a file (and the memory of its pages' index). */
+void	 cga_file_drop_lines(struct cga_file *);
 /* Calls fn for each line cost of a file, in no given order. */
 void	 cga_file_each(const struct cga_profile *, struct cga_file *,
 	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
@@ -373,6 +393,8 @@ struct cga_lineref *cga_file_lines(const struct cga_profile *,
 /* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
+/* Makes the display name of each function that has none. */
+void		 cga_fn_displays(struct cga_profile *);
 /* The functions of fn's name (in any file), fn among them. */
 size_t		 cga_fn_namesakes(const struct cga_fn *);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
@@ -414,8 +436,9 @@ int	 cga_profile_make_signed(struct cga_profile *);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*
- * Merges the call sites and computes derived events once every file is
- * loaded: 0, or -1 after the message (a sum overflows).
+ * Merges the call sites, makes functions' display names (late_display)
+ * and computes derived events once every file is loaded: 0, or -1 after
+ * the message (a sum overflows).
  */
 int	 cga_profile_finish(struct cga_profile *);
 

@@ -209,6 +209,10 @@ cga_run_load(struct cga_profile *p, struct cga_profile *old,
 	unique(names, &n);
 	lo->events = names;
 	lo->nevents = n;
+	/* Display names wait for cga_profile_finish, past the load's peak. */
+	p->late_display = 1;
+	if (old != NULL)
+		old->late_display = 1;
 	for (i = 0; i < o->nprofiles && rc == 0; i++)
 		rc = cga_profile_load(p, o->profiles[i], lo);
 	if (rc == 0 && o->diff != NULL)
@@ -231,6 +235,7 @@ check_one(const char *path, const struct cga_load_opts *lo)
 	int			 r;
 
 	cga_diag_hold();
+	p->late_display = 1;
 	r = cga_profile_load(p, path, lo);
 	if (r == 0)
 		r = cga_profile_finish(p);

@@ -274,6 +274,7 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	sp->opts = *main->opts;
 	sp->opts.jobs = 1;
 	ld->p = q = cga_profile_new();
+	q->late_display = 1;	/* the merge makes the loader's */
 	ev = xcalloc(p->nev, sizeof(*ev));
 	for (i = 0; i < p->nev; i++)
 		ev[i].name = cga_profile_intern(q, p->ev[i].name,

@@ -15,7 +15,8 @@ void	 cga_oom(void) __attribute__((noreturn));
 #define uthash_fatal(msg) cga_oom()
 
 /*
- * An arena: many small allocations freed in one call.  Memory is zeroed.
+ * An arena: many small allocations freed in one call.  Memory is zeroed
+ * and aligned to 8 bytes (pointers and 64-bit counts, nothing wider).
  * When over is set and a new block of size bytes would take total past
  * limit, over is called first with both: it returns to let the block be
  * made, or does not return.
