@@ -797,7 +797,7 @@ cga_split_join(struct loader *ld)
 		rc = cga_input_seek(&ld->in, sp->end, sp->lines);
 	}
 	/* The tests' cut: whether it took, so that none passes idle. */
-	if (sp->cut)
+	if (sp->cut && !cga_diag_silent)
 		fprintf(stderr, "cgannotate: -j 2: the half from byte %llu "
 		    "to %llu %s\n", (unsigned long long)sp->at,
 		    (unsigned long long)sp->end, merged ? "merged" :

@@ -4,8 +4,10 @@
  * its cost and jump lines in valgrind's own form) and read with tabs for
  * the spaces of those lines and of calls= lines (which the block loop
  * hands to the line-at-a-time path) must load alike.  The input as it is
- * is read twice, by each kernel of the block loop (cga_load_kernel):
- * eight digits at a time, and one at a time.
+ * is read twice more: by the block loop's other kernel (cga_load_kernel:
+ * one digit at a time, where the first read takes eight), and in two
+ * halves at once (-j 2), the second half's thread starting at the first
+ * fl= line it can from a byte the input chooses (CGA_CUT).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -247,11 +249,15 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cga_load_opts	 lo = { .cwd = "/tmp/" };
-	struct cga_profile	*p[3];
+	struct cga_load_opts	 lj;
+	struct cga_profile	*p[4];
 	uint8_t			*t;
-	unsigned long		 ndiag[3];
-	char			 diag[3][CGA_DIAG_LAST];
-	int			 rc[3], i, j;
+	unsigned long		 ndiag[4];
+	char			 diag[4][CGA_DIAG_LAST];
+	char			 cut[32];
+	int			 rc[4], i, j;
+	static const char *const what[4] = { "plain", "tabbed", "scalar",
+	    "split" };
 
 	if (path[0][0] == '\0') {
 		for (i = 0; i < 2; i++)
@@ -280,22 +286,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	put(path[1], t, size);
 	free(t);
 
-	/* 0: plain, 1: tabbed, 2: plain with the scalar kernel. */
-	for (i = 0; i < 3; i++) {
+	/*
+	 * 0: plain, 1: tabbed, 2: plain with the scalar kernel, 3: plain in
+	 * two halves, cut where a byte of the input says.
+	 */
+	lj = lo;
+	lj.jobs = 2;
+	snprintf(cut, sizeof(cut), "%zu", size > 0 ? ((size_t)data[0] << 8 |
+	    data[size - 1]) % size : 0);
+	for (i = 0; i < 4; i++) {
 		cga_load_kernel(i == 2 ? "scalar" : "swar");
+		if (i == 3)
+			setenv("CGA_CUT", cut, 1);
 		ndiag[i] = cga_diag_count;
 		p[i] = cga_profile_new();
-		rc[i] = cga_profile_load(p[i], path[i % 2], &lo) == 0 &&
-		    cga_profile_finish(p[i]) == 0;
+		rc[i] = cga_profile_load(p[i], path[i == 1], i == 3 ? &lj :
+		    &lo) == 0 && cga_profile_finish(p[i]) == 0;
 		ndiag[i] = cga_diag_count - ndiag[i];
 		last_diag(diag[i], sizeof(diag[i]));
+		unsetenv("CGA_CUT");
 	}
-	for (j = 1; j < 3; j++) {
+	for (j = 1; j < 4; j++) {
 		if (rc[0] != rc[j]) {
 			fprintf(stderr, "fuzz_reader: the plain load %s, the "
 			    "%s load %s (lines %d)\n", rc[0] ? "succeeds" :
-			    "fails", j == 1 ? "tabbed" : "scalar",
-			    rc[j] ? "succeeds" : "fails", lo.lines);
+			    "fails", what[j], rc[j] ? "succeeds" : "fails",
+			    lo.lines);
 			abort();
 		}
 		/* The same messages: the block loop words none of its own. */
@@ -303,17 +319,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    strcmp(diag[0], diag[j]) != 0)) {
 			fprintf(stderr, "fuzz_reader: plain: %lu messages, the "
 			    "last '%s'; %s: %lu, '%s'\n", ndiag[0], diag[0],
-			    j == 1 ? "tabbed" : "scalar", ndiag[j], diag[j]);
+			    what[j], ndiag[j], diag[j]);
 			abort();
 		}
 		if (rc[0] && profiles_differ(p[0], p[j])) {
 			fprintf(stderr, "fuzz_reader: against the %s load, "
-			    "with lines %d\n", j == 1 ? "tabbed" : "scalar",
-			    lo.lines);
+			    "with lines %d\n", what[j], lo.lines);
 			abort();
 		}
 	}
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		cga_profile_free(p[i]);
 	for (i = 0; i < 2; i++)
 		unlink(path[i]);
