@@ -5,7 +5,7 @@
 # it can start at from byte OFFSET on, in a file of any size, and says on
 # standard error whether the half was merged or read again.  Every
 # testdata profile (and the hand-made ones, which mostly make the loader
-# read the half again) is cut at each of its fl= lines (a sample of 12 in
+# read the half again) is cut at each of its fl= lines (a sample of 8 in
 # the larger ones, 3 under the sanitizers) and at a few bytes within lines; four reports each
 # (the default, with its annotated sources; --inclusive=yes --tree=both;
 # JSON; the Callgrind writer, which writes every call site and jump)
@@ -19,8 +19,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 . tests/lib.sh
 LC_ALL=C
 export LC_ALL
-# Cuts a file: 12 of its fl= lines; under the sanitizers, 3.
-sample=12
+# Cuts a file: 8 of its fl= lines; under the sanitizers, 3.
+sample=8
 case $1 in
 */asan/*) sample=3 ;;
 esac
@@ -64,7 +64,7 @@ check() {
 		runs "$f" - "one$a" $args
 	done
 	merged=0
-	# The fl= lines' offsets, a sample of 12, and two within lines.
+	# The fl= lines' offsets, a sample of them, and two within lines.
 	cuts=$(awk '/^fl=/ { print off } { off += length($0) + 1 }' "$f" |
 	    awk -v n="$sample" '{ v[NR] = $1 } END {
 		step = NR > n ? NR / n : 1
