@@ -130,7 +130,7 @@ cga_ids_clear(struct loader *ld)
 		free(ld->fwd[i].text);
 	free(ld->fwd);
 	ld->fwd = NULL;
-	ld->nfwd = ld->nfwd_open = 0;
+	ld->nfwd = ld->nfwd_open = ld->fwdcap = 0;
 }
 
 int
@@ -166,7 +166,10 @@ forward(struct loader *ld, enum idkind kind, uint64_t id)
 	char		 buf[32];
 	int		 n;
 
-	ld->fwd = xreallocarray(ld->fwd, ld->nfwd + 1, sizeof(*ld->fwd));
+	if (ld->nfwd == ld->fwdcap) {
+		ld->fwdcap = ld->fwdcap ? 2 * ld->fwdcap : 64;
+		ld->fwd = xreallocarray(ld->fwd, ld->fwdcap, sizeof(*ld->fwd));
+	}
 	fw = &ld->fwd[ld->nfwd];
 	n = snprintf(buf, sizeof(buf), "\n%zu", ld->nfwd++);
 	fw->kind = kind;

@@ -196,9 +196,11 @@ read_some(struct cga_input *in, void *buf, size_t len)
 {
 	ssize_t	 n;
 
-	if ((n = in_read(in, buf, len)) == -1)
-		cga_diag_msgf(in->path, 0, CGA_MSG_READ_ERROR,
-		    strerror(errno));
+	if ((n = in_read(in, buf, len)) == -1) {
+		if (!in->quiet)
+			cga_diag_msgf(in->path, 0, CGA_MSG_READ_ERROR,
+			    strerror(errno));
+	}
 	else if (in->size > 0)
 		progress(in, (size_t)n);
 	return n;
@@ -522,6 +524,7 @@ cga_input_open_at(struct cga_input *in, const char *path, uint64_t off)
 		return -1;
 	}
 	in->regular = 1;
+	in->quiet = 1;
 	in->cap = INPUT_BLOCK;
 	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
 	in->nul = SIZE_MAX;
@@ -647,8 +650,9 @@ cga_input_line(struct cga_input *in, char **line, size_t *len)
 		scanned = in->end - in->start;
 		if (scanned > CGA_LINE_MAX) {
 			/* /dev/zero, a comment inflating to gigabytes */
-			cga_diag_msg(in->path, in->lineno + 1,
-			    CGA_MSG_LINE_LONG, s, CGA_DIAG_QUOTE);
+			if (!in->quiet)
+				cga_diag_msg(in->path, in->lineno + 1,
+				    CGA_MSG_LINE_LONG, s, CGA_DIAG_QUOTE);
 			return -1;
 		}
 		if ((r = fill(in)) == -1)

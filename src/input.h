@@ -40,6 +40,7 @@ struct cga_input {
 	uint64_t	 done;		/* bytes of it read */
 	uint64_t	 got;		/* bytes read, inflated: always kept */
 	int		 percent;	/* last shown */
+	int		 quiet;	/* says nothing: the loader will */
 	int		 regular;	/* a regular file, */
 	uint64_t	 fsize;		/* of this size */
 	int		 line_nul;	/* the line last returned holds a NUL */
@@ -71,7 +72,7 @@ int	cga_input_open(struct cga_input *, const char *path);
 void	cga_input_close(struct cga_input *);
 /*
  * A second reader of the regular file at path, from offset off (a line
- * start) on: 0, or -1, silently.  And the input moved on to offset off
+ * start) on, that says nothing of what goes wrong: 0, or -1.  And the input moved on to offset off
  * of its file (cga_input_plain), lines more read: 0, or -1 after the
  * message.
  */

@@ -87,7 +87,7 @@ struct loader {
 
 	struct idtab		 ids[ID_KINDS];
 	struct forward		*fwd;		/* ids used before defined */
-	size_t			 nfwd;
+	size_t			 nfwd, fwdcap;
 	size_t			 nfwd_open;	/* of them, not defined yet */
 	uint64_t		 fwd_scope;	/* ids cleared so far */
 	const char		*unknown;	/* "???" */

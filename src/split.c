@@ -16,13 +16,20 @@
  *    the loader has when it reaches that line.
  *  - It stops before a header line (a part may end there, with another
  *    format), a new run of the file, a NUL byte, a last line without a
- *    newline; and it gives up at anything that would print a message,
- *    an id defined again with another name, a count with a '-', a name
- *    both by its placeholder and by itself: the loader reads those.
+ *    newline; and it gives up at anything that would print a message or
+ *    past the loader's memory budget.  Its half is left to the loader
+ *    too where one reader could have read it otherwise: a count with a
+ *    '-', an id the two halves name differently, an id the first half
+ *    used before its definition and the second uses or names, an id the
+ *    thread used before a definition the first half gave, names the
+ *    thread merged.
  *  - No sum overflows in the merge: the counts of everything read, the
  *    model's bounds (profile.h), fit in 64 bits, or nothing is merged.
  *  - Everything made is made in the order one reader makes it: what the
- *    thread made first, after all the loader made.
+ *    thread made first, after all the loader made.  Where two of its
+ *    files or functions become one (callgrind names a file once in each
+ *    object), what came first is told by the line of the profile that
+ *    said it: a line's owner, a function's object.
  */
 #include <pthread.h>
 #include <stdio.h>
