@@ -7,13 +7,13 @@
  * model of one reader, byte for byte, or the thread's half is dropped and
  * read again:
  *
- *  - The thread starts at an fl= line followed by fn=, before any line
- *    that uses positions but a cost line whose positions are all
- *    absolute (or a calls= line whose target is): so it knows the file,
- *    function and positions in force.
- *    The object in force, and names by ids defined before (the first
- *    half's), it gives placeholders, which the merge replaces with what
- *    the loader has when it reaches that line.
+ *  - The thread starts at an fn= line (or the fl= line before it),
+ *    before any line that uses positions but a cost line whose positions
+ *    are all absolute (or a calls= line whose target is): so it knows
+ *    the function and positions in force.  The file and object in force,
+ *    and names by ids defined before (the first half's), it gives
+ *    placeholders, which the merge replaces with what the loader has
+ *    when it reaches that line.
  *  - It stops before a header line (a part may end there, with another
  *    format), a new run of the file, a NUL byte, a last line without a
  *    newline; and it gives up at anything that would print a message or
@@ -55,6 +55,7 @@ struct cga_split {
 	struct cga_load_opts	 opts;
 	struct loader		 ld;		/* its loader */
 	const char		*objph;		/* the object in force at at */
+	const char		*fileph;	/* the file in force there */
 	uint64_t		 end;		/* where it stopped */
 	uint64_t		 lines;		/* lines it read */
 	int			 ok;		/* its half can be merged */
@@ -111,11 +112,12 @@ targets_absolute(const char *s, const char *end)
 
 /*
  * The search's state after the line from s to its newline e: 1 after an
- * fl= line, 2 after the fn= line after it, and 3 at a cost line there
- * whose positions are absolute: the thread can start at that fl= line.
- * Lines between fn= and the cost line may name things (cfn=, fi=, ob=
- * and the like) and call with an absolute target; anything else starts
- * the search again.
+ * fl= line, 2 after the fn= line after it (4 after an fn= line after
+ * anything else), and 3 at a cost line there whose positions are
+ * absolute: the thread can start at that fl= line (or fn= line).  Lines
+ * between fn= and the cost line may name things (cfn=, fi=, ob= and the
+ * like) and call with an absolute target; anything else starts the
+ * search again.
  */
 static int
 next_state(int state, const char *s, const char *e, size_t npos)
@@ -127,20 +129,20 @@ next_state(int state, const char *s, const char *e, size_t npos)
 		return state;
 	if (starts(s, len, "fl="))
 		return 1;
-	if (state == 1)
-		return starts(s, len, "fn=") ? 2 : 0;
-	if (state != 2)
+	if (starts(s, len, "fn="))
+		return state == 1 ? 2 : 4;
+	if (state != 2 && state != 4)
 		return 0;
 	if ((*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '*')
 		return absolute(s, e, npos) ? 3 : 0;
 	if (starts(s, len, "calls="))
-		return targets_absolute(s + 6, e) ? 2 : 0;
+		return targets_absolute(s + 6, e) ? state : 0;
 	if (*s < 'a' || *s > 'z' || starts(s, len, "jump=") ||
 	    starts(s, len, "jcnd="))
 		return 0;
 	eq = memchr(s, '=', len);
 	colon = memchr(s, ':', len);
-	return eq != NULL && (colon == NULL || eq < colon) ? 2 : 0;
+	return eq != NULL && (colon == NULL || eq < colon) ? state : 0;
 }
 
 /*
@@ -175,7 +177,9 @@ start_line(int fd, uint64_t from, uint64_t size, size_t npos)
 			if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
 				break;
 			state = next_state(state, s, e, npos);
-			if (state == 1)
+			/* An fl= line, or an fn= line without one before. */
+			if (state == 1 || (state == 4 &&
+			    starts(s, (size_t)(e - s), "fn=")))
 				cand = pos + (uint64_t)(s - buf);
 			else if (state == 3)
 				found = cand;
@@ -312,7 +316,8 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	}
 	ld->cnt = xcalloc(ld->nfev + 1, sizeof(*ld->cnt));
 	ld->pself = cga_cost_new(q);
-	ld->file = cga_file_get(q, ld->unknown);
+	sp->fileph = cga_profile_intern(q, "\nfile", 5);
+	ld->file = cga_file_get(q, sp->fileph);
 	ld->obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
 	ld->instrpos = main->instrpos;
 	ld->linepos = main->linepos;
@@ -439,6 +444,8 @@ map_name(struct merge *m, const char *s)
 		return NULL;
 	if (s == m->sp->objph)
 		return m->ld->obj;
+	if (s == m->sp->fileph)
+		return m->ld->file->name;
 	if (cga_ids_placeholder(s))
 		return m->fwd[strtoull(s + 1, NULL, 10)];
 	/* Names come again and again (a jump's four): mapped once. */
@@ -545,7 +552,8 @@ mergeable(struct merge *m)
 	    ld->p->diff || ld->pending_call || ld->jump_pending ||
 	    ld->jfile != NULL || ld->jfn != NULL || ld->cfile != NULL ||
 	    ld->call_bad || !ld->known ||
-	    (ld->obj != NULL && cga_ids_placeholder(ld->obj)))
+	    (ld->obj != NULL && cga_ids_placeholder(ld->obj)) ||
+	    cga_ids_placeholder(ld->file->name))
 		return 0;
 	/*
 	 * Something the thread merged, as an id used before it was defined

@@ -1,16 +1,17 @@
 #!/bin/sh
 # split.sh CGANNOTATE: -j 2 reads a file's second half in a thread of its
 # own and merges it; the reports must be those of one thread (-j 1) byte
-# for byte.  CGA_CUT=OFFSET makes the thread start at the first fl= line
-# it can start at from byte OFFSET on, in a file of any size, and says on
-# standard error whether the half was merged or read again.  Every
-# testdata profile (and the hand-made ones, which mostly make the loader
-# read the half again) is cut at each of its fl= lines (a sample of 8 in
-# the larger ones, 3 under the sanitizers) and at a few bytes within lines; four reports each
-# (the default, with its annotated sources; --inclusive=yes --tree=both;
-# JSON; the Callgrind writer, which writes every call site and jump)
-# must equal one thread's, output, messages and exit status.  Most cuts
-# must merge, or the test proves nothing.
+# for byte.  CGA_CUT=OFFSET makes the thread start at the first fl= or fn=
+# line it can start at from byte OFFSET on, in a file of any size, and
+# says on standard error whether the half was merged or read again.
+# Every testdata profile (and the hand-made ones, which mostly make the
+# loader read the half again) is cut at its fl= and fn= lines (a sample
+# of 8 in the larger ones, 3 under the sanitizers) and at two bytes
+# within lines; four reports each (the default, with its annotated
+# sources; --inclusive=yes --tree=both; JSON; the Callgrind writer, which
+# writes every call site and jump) must equal one thread's, output,
+# messages and exit status.  Most cuts must merge, or the test proves
+# nothing.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -19,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 . tests/lib.sh
 LC_ALL=C
 export LC_ALL
-# Cuts a file: 8 of its fl= lines; under the sanitizers, 3.
+# Cuts a file: 8 of its fl= and fn= lines; under the sanitizers, 3.
 sample=8
 case $1 in
 */asan/*) sample=3 ;;
@@ -64,8 +65,8 @@ check() {
 		runs "$f" - "one$a" $args
 	done
 	merged=0
-	# The fl= lines' offsets, a sample of them, and two within lines.
-	cuts=$(awk '/^fl=/ { print off } { off += length($0) + 1 }' "$f" |
+	# The fl= and fn= lines' offsets, a sample, and two within lines.
+	cuts=$(awk '/^f[ln]=/ { print off } { off += length($0) + 1 }' "$f" |
 	    awk -v n="$sample" '{ v[NR] = $1 } END {
 		step = NR > n ? NR / n : 1
 		for (i = 1; i <= NR; i += step) print v[int(i)] }')
