@@ -782,7 +782,9 @@ merge(struct merge *m, uint64_t lineno)
 	ld->fn = fn_of(m, b->fn);
 	ld->obj = map_name(m, b->obj);
 	ld->cfile = map_name(m, b->cfile);
-	ld->callee = fn_of(m, b->callee);
+	/* A callee the thread never named is still the loader's. */
+	if (b->callee != NULL)
+		ld->callee = fn_of(m, b->callee);
 	ld->call = NULL;
 	ld->linecost = NULL;
 	memcpy(ld->last, b->last, sizeof(ld->last));

@@ -112,6 +112,18 @@ for a in 1 2; do
 	result $? "two profiles, $args: -j2 differs from -j1"
 done
 
+# What the thread never set stays the loader's: a callee named before the
+# cut is the one of a calls= line after the thread's half (after a header
+# line, which the thread stops before).
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 1\n1 5\nfn=g\n2 3\nsummary: 8\ncalls=2 1\n3 4\n' \
+    >"$tmp/callee.callgrind"
+runs "$tmp/callee.callgrind" - one --auto=no --tree=both
+merged=0
+runs "$tmp/callee.callgrind" 46 two --auto=no --tree=both
+cmp -s "$tmp/out.one" "$tmp/out.two" && cmp -s "$tmp/err.one" \
+    "$tmp/err.two" && [ "$merged" = 1 ]
+result $? "a callee from before the cut: -j2 differs from -j1 (merged $merged)"
+
 # Most cuts of real profiles merge: the test is not idle.
 [ "$total_merged" -gt $((tried / 2)) ]
 result $? "only $total_merged of $tried cuts merged"
