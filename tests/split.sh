@@ -124,6 +124,15 @@ for a in 1 2; do
 	result $? "two profiles, $args: -j2 differs from -j1"
 done
 
+# --diff: each of its two profiles is read in halves.
+runs testdata/recur2-plain.callgrind - one --diff testdata/recur-plain.callgrind
+merged=0
+runs testdata/recur2-plain.callgrind 2000 two --diff \
+    testdata/recur-plain.callgrind
+cmp -s "$tmp/out.one" "$tmp/out.two" && cmp -s "$tmp/err.one" \
+    "$tmp/err.two" && [ "$merged" = 1 ]
+result $? "--diff: -j2 differs from -j1 (merged $merged)"
+
 # What the thread never set stays the loader's: a callee named before the
 # cut is the one of a calls= line after the thread's half (after a header
 # line, which the thread stops before).
