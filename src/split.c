@@ -319,8 +319,6 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	sp->fileph = cga_profile_intern(q, "\nfile", 5);
 	ld->file = cga_file_get(q, sp->fileph);
 	ld->obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
-	ld->instrpos = main->instrpos;
-	ld->linepos = main->linepos;
 	ld->split_tried = 1;
 	ld->spec = 1;
 	return cga_input_open_at(&ld->in, path, sp->at);
