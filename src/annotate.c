@@ -367,7 +367,7 @@ struct walk {
 	const struct line_sites	*ls;		/* call sites by line */
 	size_t			 nls;
 	size_t			 si;
-	const struct cga_branches *br;		/* jumps by line */
+	struct cga_branches *br;		/* jumps by line */
 	const struct cga_file	*file;
 	const size_t		*w;
 	uint64_t		*printed;	/* costs printed, summed */
@@ -459,7 +459,7 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 static int
 annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
     FILE *src, const char *shown_name, const char *opened, uint64_t *printed,
-    struct cga_site **sites, size_t nsites, const struct cga_branches *br)
+    struct cga_site **sites, size_t nsites, struct cga_branches *br)
 {
 	const struct cga_lineref *zero = NULL;
 	struct line_sites	*ls;

@@ -27,6 +27,9 @@ struct cga_branch {
 struct cga_branches {
 	struct cga_branch *v;
 	size_t		  n;
+	size_t		 *at;	/* file number's first branch, nfiles + 1 */
+	size_t		  nfiles;
+	size_t		  next;	/* where the last line's branches ended */
 };
 
 static int
@@ -172,6 +175,13 @@ cga_branches_new(const struct cga_profile *p)
 			continue;
 		else
 			b->v[b->n++] = b->v[i];
+	b->nfiles = p->nfiles;
+	b->at = xcalloc(p->nfiles + 2, sizeof(*b->at));
+	for (i = 0; i < b->n; i++)
+		if (b->v[i].file->id < p->nfiles)
+			b->at[b->v[i].file->id + 1]++;
+	for (i = 0; i < p->nfiles; i++)
+		b->at[i + 1] += b->at[i];
 	return b;
 }
 
@@ -181,27 +191,45 @@ cga_branches_free(struct cga_branches *b)
 	if (b == NULL)
 		return;
 	free(b->v);
+	free(b->at);
 	free(b);
 }
 
-/* The branches of file's line: the first, and how many (*np). */
+/*
+ * The branches of file's line: the first, and how many (*np).  The file's
+ * own run of branches is found by its number; its lines are asked for in
+ * order, so the search in it starts where the last line's branches ended
+ * and steps a few branches forward before it halves what is left.
+ */
 static const struct cga_branch *
-line_branches(const struct cga_branches *b, const struct cga_file *f,
+line_branches(struct cga_branches *b, const struct cga_file *f,
     uint64_t line, size_t *np)
 {
-	size_t	 lo = 0, hi = b != NULL ? b->n : 0, mid, i;
+	size_t	 lo, hi, mid, i, k;
 
+	*np = 0;
+	if (b == NULL || f->id >= b->nfiles)
+		return NULL;
+	lo = b->at[f->id];
+	hi = b->at[f->id + 1];
+	if (b->next > lo && b->next <= hi && b->v[b->next - 1].line < line) {
+		lo = b->next;
+		for (k = 0; k < 4 && lo < hi && b->v[lo].line < line; k++)
+			lo++;
+		if (k < 4)
+			hi = lo;
+	}
+	/* Every branch before lo is of an earlier line, none from hi on. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (b->v[mid].file->id < f->id || (b->v[mid].file->id ==
-		    f->id && b->v[mid].line < line))
+		if (b->v[mid].line < line)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; b != NULL && i < b->n && b->v[i].file == f &&
-	    b->v[i].line == line; i++)
+	for (i = lo; i < b->at[f->id + 1] && b->v[i].line == line; i++)
 		;
+	b->next = i;
 	*np = i - lo;
 	return *np > 0 ? &b->v[lo] : NULL;
 }
@@ -231,7 +259,7 @@ target_text(FILE *out, const struct cga_branch *r)
 
 void
 cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
-    const struct cga_branches *b, const struct cga_file *f, uint64_t line)
+    struct cga_branches *b, const struct cga_file *f, uint64_t line)
 {
 	const struct cga_branch	*r;
 	char			 a[CGA_FMT_COUNT], e[CGA_FMT_COUNT];
@@ -255,15 +283,15 @@ cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
 }
 
 void
-cga_branches_json(FILE *out, const struct cga_view *v,
-    const struct cga_branches *b, const struct cga_file *f, uint64_t line)
+cga_branches_json(struct cga_w *w, const struct cga_view *v,
+    struct cga_branches *b, const struct cga_file *f, uint64_t line)
 {
-	cga_branches_json_list(out, v, b, f, line, ", \"jumps\": ");
+	cga_branches_json_list(w, v, b, f, line, ", \"jumps\": ");
 }
 
 void
-cga_branches_json_list(FILE *out, const struct cga_view *v,
-    const struct cga_branches *b, const struct cga_file *f, uint64_t line,
+cga_branches_json_list(struct cga_w *w, const struct cga_view *v,
+    struct cga_branches *b, const struct cga_file *f, uint64_t line,
     const char *before)
 {
 	const struct cga_branch	*r;
@@ -271,21 +299,25 @@ cga_branches_json_list(FILE *out, const struct cga_view *v,
 
 	if ((r = line_branches(b, f, line, &n)) == NULL)
 		return;
-	fputs(before, out);
-	putc('[', out);
+	cga_w_puts(w, before);
+	cga_w_putc(w, '[');
 	for (i = 0; i < n; i++, r++) {
-		fprintf(out, "%s{\"conditional\": %s, \"count\": ", i ? ", " :
-		    "", r->cond ? "true" : "false");
-		cga_view_print_count(out, v, r->count);
+		if (i > 0)
+			cga_w_puts(w, ", ");
+		cga_w_puts(w, r->cond ? "{\"conditional\": true, \"count\": " :
+		    "{\"conditional\": false, \"count\": ");
+		cga_view_write_count(w, v, r->count);
 		if (r->cond) {
-			fputs(", \"executed\": ", out);
-			cga_view_print_count(out, v, r->executed);
+			cga_w_puts(w, ", \"executed\": ");
+			cga_view_write_count(w, v, r->executed);
 		}
-		fputs(", \"target\": {\"file\": ", out);
-		cga_out_json(out, r->tfile);
-		fputs(", \"function\": ", out);
-		cga_out_json(out, r->tfn);
-		fprintf(out, ", \"line\": %llu}}", (unsigned long long)r->tline);
+		cga_w_puts(w, ", \"target\": {\"file\": ");
+		cga_w_json(w, r->tfile);
+		cga_w_puts(w, ", \"function\": ");
+		cga_w_json(w, r->tfn);
+		cga_w_puts(w, ", \"line\": ");
+		cga_w_u64(w, r->tline);
+		cga_w_puts(w, "}}");
 	}
-	putc(']', out);
+	cga_w_putc(w, ']');
 }

@@ -309,7 +309,8 @@ event_names(FILE *m, const struct cga_view *v, const size_t *ev, size_t n)
 static void
 view_members(FILE *m, const struct cga_view *v)
 {
-	size_t	 i;
+	struct cga_w	 w;
+	size_t		 i;
 
 	fputs(",\n  \"show\": ", m);
 	event_names(m, v, v->show, v->nshow);
@@ -323,7 +324,9 @@ view_members(FILE *m, const struct cga_view *v)
 		cga_out_json_or_null(m, v->th_text[i]);
 	}
 	fputs("], \"percent_of\": ", m);
-	cga_json_cost(m, v, v->total);
+	cga_w_init(&w, m);
+	cga_json_cost(&w, v, v->total);
+	cga_w_flush(&w);
 	fprintf(m, ", \"annotate\": %s", v->auto_annotate ? "true" : "false");
 }
 

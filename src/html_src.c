@@ -41,7 +41,8 @@ static void
 sites(FILE *m, const struct cga_view *v, struct cga_site **all, size_t n,
     const struct cga_file *f)
 {
-	size_t	 lo = 0, hi = n, mid, k = 0;
+	struct cga_w	 w;
+	size_t		 lo = 0, hi = n, mid, k = 0;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -50,20 +51,23 @@ sites(FILE *m, const struct cga_view *v, struct cga_site **all, size_t n,
 		else
 			hi = mid;
 	}
-	fputs(", \"sites\": [", m);
+	cga_w_init(&w, m);
+	cga_w_puts(&w, ", \"sites\": [");
 	for (; lo < n && all[lo]->key.file == f; lo++) {
 		if (v->p->diff && cga_annotate_site_unchanged(v->p, all[lo]))
 			continue;
-		fprintf(m, "%s[%llu, ", k++ ? ",\n      " : "\n      ",
-		    (unsigned long long)all[lo]->key.line);
-		cga_out_json(m, all[lo]->key.callee->display);
-		fputs(", ", m);
-		cga_view_print_count(m, v, all[lo]->count);
-		fputs(", ", m);
-		cga_json_cost(m, v, all[lo]->cost);
-		putc(']', m);
+		cga_w_puts(&w, k++ ? ",\n      [" : "\n      [");
+		cga_w_u64(&w, all[lo]->key.line);
+		cga_w_puts(&w, ", ");
+		cga_w_json(&w, all[lo]->key.callee->display);
+		cga_w_puts(&w, ", ");
+		cga_view_write_count(&w, v, all[lo]->count);
+		cga_w_puts(&w, ", ");
+		cga_json_cost(&w, v, all[lo]->cost);
+		cga_w_putc(&w, ']');
 	}
-	fputs("]", m);
+	cga_w_putc(&w, ']');
+	cga_w_flush(&w);
 }
 
 /*
@@ -72,22 +76,26 @@ sites(FILE *m, const struct cga_view *v, struct cga_site **all, size_t n,
  */
 static void
 line_costs(FILE *m, const struct cga_view *v, struct cga_file *f,
-    const struct cga_branches *br)
+    struct cga_branches *br)
 {
 	struct cga_lineref	*lines;
+	struct cga_w		 w;
 	size_t			 n, i;
 
 	lines = cga_file_lines(v->p, f, &n);
-	fputs(", \"lines\": [", m);
+	cga_w_init(&w, m);
+	cga_w_puts(&w, ", \"lines\": [");
 	for (i = 0; i < n; i++) {
-		fputs(i == 0 ? "\n      [" : i % 4 ? ", [" : ",\n      [", m);
-		cga_out_u64(m, lines[i].line);
-		fputs(", ", m);
-		cga_json_cost(m, v, lines[i].cost);
-		cga_branches_json_list(m, v, br, f, lines[i].line, ", ");
-		putc(']', m);
+		cga_w_puts(&w, i == 0 ? "\n      [" : i % 4 ? ", [" :
+		    ",\n      [");
+		cga_w_u64(&w, lines[i].line);
+		cga_w_puts(&w, ", ");
+		cga_json_cost(&w, v, lines[i].cost);
+		cga_branches_json_list(&w, v, br, f, lines[i].line, ", ");
+		cga_w_putc(&w, ']');
 	}
-	putc(']', m);
+	cga_w_putc(&w, ']');
+	cga_w_flush(&w);
 	free(lines);
 }
 
@@ -161,7 +169,7 @@ text(FILE *m, FILE *src)
 static void
 source(struct cga_out_piece *pc, const struct cga_view *v,
     struct cga_file *f, struct cga_site **all, size_t nall, size_t *at,
-    const struct cga_branches *br, int first)
+    struct cga_branches *br, int first)
 {
 	FILE			*m, *src;
 	char			*opened = NULL;

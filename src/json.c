@@ -5,6 +5,7 @@
  * function's file with its line costs.  Counts are exact 64-bit integers;
  * an event never counted in a place is left out of that cost object.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,67 +18,107 @@
 #include "out.h"
 #include "view.h"
 
+/* printf's formats, for the few members that need them. */
+static void
+wfmt(struct cga_w *w, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 buf[256];
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(buf)) {
+		cga_w_write(w, buf, (size_t)n);
+		return;
+	}
+	cga_w_flush(w);
+	va_start(ap, fmt);
+	vfprintf(w->f, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * A piece of the document (see cga_out_piece_begin), written through w:
+ * what w holds goes out before the piece ends.
+ */
+static void
+piece_begin(struct cga_out_piece *pc, struct cga_w *w)
+{
+	cga_w_init(w, cga_out_piece_begin(pc));
+}
+
+static void
+piece_end(struct cga_out_piece *pc, struct cga_w *w)
+{
+	cga_w_flush(w);
+	cga_out_piece_end(pc);
+}
+
 void
-cga_json_cost(FILE *out, const struct cga_view *v, const uint64_t *c)
+cga_json_cost(struct cga_w *w, const struct cga_view *v, const uint64_t *c)
 {
 	const struct cga_profile *p = v->p;
 	size_t	 e;
 	int	 first = 1;
 
-	putc('{', out);
+	cga_w_putc(w, '{');
 	for (e = 0; c != NULL && e < p->nev; e++) {
 		if (!cga_cost_defined(p, c, e))
 			continue;
 		if (!first)
-			fputs(", ", out);
+			cga_w_puts(w, ", ");
 		first = 0;
-		cga_out_json(out, p->ev[e].name);
-		fputs(": ", out);
-		cga_view_print_count(out, v, c[e]);
+		cga_w_json(w, p->ev[e].name);
+		cga_w_puts(w, ": ");
+		cga_view_write_count(w, v, c[e]);
 	}
-	putc('}', out);
+	cga_w_putc(w, '}');
 }
 
 static void
-calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
+calls(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
     int callers)
 {
 	const struct cga_call	**list, *c;
 	size_t			  n, i;
 	int			  first = 1;
 
-	fputs(callers ? "      \"callers\": [" : "      \"callees\": [", out);
+	cga_w_puts(w, callers ? "      \"callers\": [" : "      \"callees\": [");
 	list = cga_view_calls_of(v, fn, callers, &n);
 	for (i = 0; i < n; i++) {
 		c = list[i];
-		fputs(first ? "\n" : ",\n", out);
+		cga_w_puts(w, first ? "\n" : ",\n");
 		first = 0;
-		fputs("        {\"function\": ", out);
-		cga_out_json(out, (callers ? c->key.caller : c->key.callee)->display);
-		fputs(", \"count\": ", out);
-		cga_view_print_count(out, v, c->count);
-		fputs(", \"cost\": ", out);
-		cga_json_cost(out, v, cga_call_cost(c));
-		fputs(c->recursive ? ", \"recursive\": true" :
-		    ", \"recursive\": false", out);
-		putc('}', out);
+		cga_w_puts(w, "        {\"function\": ");
+		cga_w_json(w, (callers ? c->key.caller : c->key.callee)->display);
+		cga_w_puts(w, ", \"count\": ");
+		cga_view_write_count(w, v, c->count);
+		cga_w_puts(w, ", \"cost\": ");
+		cga_json_cost(w, v, cga_call_cost(c));
+		cga_w_puts(w, c->recursive ? ", \"recursive\": true" :
+		    ", \"recursive\": false");
+		cga_w_putc(w, '}');
 	}
 	free(list);
-	fputs(first ? "]" : "\n      ]", out);
+	cga_w_puts(w, first ? "]" : "\n      ]");
 }
 
 /* A row's exclusive and inclusive costs, its callers and its callees. */
 static void
-costs_and_calls(FILE *out, const struct cga_view *v, const struct cga_fn *fn)
+costs_and_calls(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn)
 {
-	fputs(",\n      \"exclusive\": ", out);
-	cga_json_cost(out, v, fn->self);
-	fputs(",\n      \"inclusive\": ", out);
-	cga_json_cost(out, v, fn->incl);
-	fputs(",\n", out);
-	calls(out, v, fn, 1);
-	fputs(",\n", out);
-	calls(out, v, fn, 0);
+	cga_w_puts(w, ",\n      \"exclusive\": ");
+	cga_json_cost(w, v, fn->self);
+	cga_w_puts(w, ",\n      \"inclusive\": ");
+	cga_json_cost(w, v, fn->incl);
+	cga_w_puts(w, ",\n");
+	calls(w, v, fn, 1);
+	cga_w_puts(w, ",\n");
+	calls(w, v, fn, 0);
 }
 
 /* The files of the listed functions, each once, by name, with line costs. */
@@ -87,7 +128,8 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 {
 	struct cga_file		**list, *f;
 	struct cga_lineref	 *lines;
-	FILE			 *to = pc->out, *out;
+	FILE			 *to = pc->out;
+	struct cga_w		  w[1];
 	struct cga_branches	 *br;
 	char			 *seen;
 	size_t			  nf = 0, nl, i, j;
@@ -106,23 +148,23 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 	br = cga_branches_new(v->p);
 	fputs(",\n  \"files\": [", to);
 	for (i = 0; i < nf && !ferror(to); i++) {
-		out = cga_out_piece_begin(pc);
-		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		cga_out_json(out, list[i]->name);
-		fputs(", \"lines\": [", out);
+		piece_begin(pc, w);
+		cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		cga_w_json(w, list[i]->name);
+		cga_w_puts(w, ", \"lines\": [");
 		lines = cga_file_lines(v->p, list[i], &nl);
 		for (j = 0; j < nl; j++) {
-			fputs(j ? ",\n      {\"line\": " : "\n      {\"line\": ",
-			    out);
-			cga_out_u64(out, lines[j].line);
-			fputs(", \"cost\": ", out);
-			cga_json_cost(out, v, lines[j].cost);
-			cga_branches_json(out, v, br, list[i], lines[j].line);
-			putc('}', out);
+			cga_w_puts(w, j ? ",\n      {\"line\": " :
+			    "\n      {\"line\": ");
+			cga_w_u64(w, lines[j].line);
+			cga_w_puts(w, ", \"cost\": ");
+			cga_json_cost(w, v, lines[j].cost);
+			cga_branches_json(w, v, br, list[i], lines[j].line);
+			cga_w_putc(w, '}');
 		}
 		free(lines);
-		fputs(nl ? "\n    ]}" : "]}", out);
-		cga_out_piece_end(pc);
+		cga_w_puts(w, nl ? "\n    ]}" : "]}");
+		piece_end(pc, w);
 	}
 	fputs(nf ? "\n  ]" : "]", to);
 	free(list);
@@ -131,21 +173,21 @@ files(struct cga_out_piece *pc, const struct cga_view *v,
 
 /* A jump of an instruction: its counts and target. */
 static void
-instr_jump(FILE *out, const struct cga_view *v, const struct cga_jump *j)
+instr_jump(struct cga_w *w, const struct cga_view *v, const struct cga_jump *j)
 {
-	fprintf(out, "{\"conditional\": %s, \"count\": ", j->cond ? "true" :
+	wfmt(w, "{\"conditional\": %s, \"count\": ", j->cond ? "true" :
 	    "false");
-	cga_view_print_count(out, v, j->count);
+	cga_view_write_count(w, v, j->count);
 	if (j->cond) {
-		fputs(", \"executed\": ", out);
-		cga_view_print_count(out, v, j->executed);
+		cga_w_puts(w, ", \"executed\": ");
+		cga_view_write_count(w, v, j->executed);
 	}
-	fprintf(out, ", \"target\": {\"address\": %llu, \"file\": ",
+	wfmt(w, ", \"target\": {\"address\": %llu, \"file\": ",
 	    (unsigned long long)j->taddr);
-	cga_out_json(out, j->tfile);
-	fputs(", \"function\": ", out);
-	cga_out_json(out, j->tfn);
-	fprintf(out, ", \"line\": %llu}}", (unsigned long long)j->tline);
+	cga_w_json(w, j->tfile);
+	cga_w_puts(w, ", \"function\": ");
+	cga_w_json(w, j->tfn);
+	wfmt(w, ", \"line\": %llu}}", (unsigned long long)j->tline);
 }
 
 /*
@@ -153,156 +195,156 @@ instr_jump(FILE *out, const struct cga_view *v, const struct cga_jump *j)
  * address, each with its cost, source line, calls and jumps.
  */
 static void
-instructions(FILE *out, const struct cga_view *v, const struct cga_fn *fn)
+instructions(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn)
 {
 	struct cga_code		 c;
 	const struct cga_instr	*r;
 	size_t			 i = 0, k, ji = 0;
 
 	cga_code_collect(v, fn, &c);
-	fputs(",\n      \"instructions\": [", out);
+	cga_w_puts(w, ",\n      \"instructions\": [");
 	while (i < c.nrec) {
 		r = c.rec[i];
-		fprintf(out, "%s\n        {\"address\": %llu, \"cost\": ",
+		wfmt(w, "%s\n        {\"address\": %llu, \"cost\": ",
 		    i ? "," : "", (unsigned long long)r->addr);
-		cga_json_cost(out, v, r->callee == NULL ? r->cost : NULL);
-		fputs(", \"file\": ", out);
-		cga_out_json(out, r->file->name);
-		fprintf(out, ", \"line\": %llu, \"calls\": [",
+		cga_json_cost(w, v, r->callee == NULL ? r->cost : NULL);
+		cga_w_puts(w, ", \"file\": ");
+		cga_w_json(w, r->file->name);
+		wfmt(w, ", \"line\": %llu, \"calls\": [",
 		    (unsigned long long)r->line);
 		for (k = i += r->callee == NULL; i < c.nrec && c.rec[i]->addr ==
 		    r->addr; i++) {
-			fputs(i > k ? ", {\"function\": " : "{\"function\": ",
-			    out);
-			cga_out_json(out, c.rec[i]->callee->display);
-			fputs(", \"count\": ", out);
-			cga_view_print_count(out, v, c.rec[i]->count);
-			fputs(", \"cost\": ", out);
-			cga_json_cost(out, v, c.rec[i]->cost);
-			putc('}', out);
+			cga_w_puts(w, i > k ? ", {\"function\": " :
+			    "{\"function\": ");
+			cga_w_json(w, c.rec[i]->callee->display);
+			cga_w_puts(w, ", \"count\": ");
+			cga_view_write_count(w, v, c.rec[i]->count);
+			cga_w_puts(w, ", \"cost\": ");
+			cga_json_cost(w, v, c.rec[i]->cost);
+			cga_w_putc(w, '}');
 		}
-		fputs("], \"jumps\": [", out);
+		cga_w_puts(w, "], \"jumps\": [");
 		while (ji < c.njmp && c.jmp[ji]->addr < r->addr)
 			ji++;
 		for (k = ji; ji < c.njmp && c.jmp[ji]->addr == r->addr; ji++) {
-			fputs(ji > k ? ", " : "", out);
-			instr_jump(out, v, c.jmp[ji]);
+			cga_w_puts(w, ji > k ? ", " : "");
+			instr_jump(w, v, c.jmp[ji]);
 		}
-		fputs("]}", out);
+		cga_w_puts(w, "]}");
 	}
-	fputs(c.nrec ? "\n      ]" : "]", out);
+	cga_w_puts(w, c.nrec ? "\n      ]" : "]");
 	cga_code_release(&c);
 }
 
 /* A header value that is a number as a number, any other as a string. */
 static void
-number_or_string(FILE *out, const char *s)
+number_or_string(struct cga_w *w, const char *s)
 {
 	size_t	 n = s != NULL ? strspn(s, "0123456789") : 0;
 
 	/* Up to 15 digits: exact in every reader's doubles. */
 	if (n > 0 && n <= 15 && s[n] == '\0' && (s[0] != '0' || n == 1))
-		fputs(s, out);
+		cga_w_puts(w, s);
 	else
-		cga_out_json_or_null(out, s);
+		cga_w_json_or_null(w, s);
 }
 
 /* The profiles named, the difference's base, and the header's values. */
 static void
-header(FILE *out, const struct cga_view *v)
+header(struct cga_w *w, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	size_t			  i;
 
-	fputs("{\n  \"profiles\": [", out);
+	cga_w_puts(w, "{\n  \"profiles\": [");
 	for (i = 0; i < v->nprofiles; i++) {
 		if (i > 0)
-			fputs(", ", out);
-		cga_out_json(out, v->profiles[i]);
+			cga_w_puts(w, ", ");
+		cga_w_json(w, v->profiles[i]);
 	}
-	fputs("],\n  \"diff_base\": ", out);
-	cga_out_json_or_null(out, p->base_path);
-	fputs(",\n  \"creator\": ", out);
-	cga_out_json_or_null(out, p->creator);
-	fputs(",\n  \"command\": ", out);
-	cga_out_json_or_null(out, p->cmd);
-	fputs(",\n  \"pid\": ", out);
-	number_or_string(out, p->pid);
+	cga_w_puts(w, "],\n  \"diff_base\": ");
+	cga_w_json_or_null(w, p->base_path);
+	cga_w_puts(w, ",\n  \"creator\": ");
+	cga_w_json_or_null(w, p->creator);
+	cga_w_puts(w, ",\n  \"command\": ");
+	cga_w_json_or_null(w, p->cmd);
+	cga_w_puts(w, ",\n  \"pid\": ");
+	number_or_string(w, p->pid);
 }
 
 static void
-parts(FILE *out, const struct cga_view *v)
+parts(struct cga_w *w, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	const struct cga_part	 *pt;
 	uint64_t		 *total = xcalloc(p->cw, sizeof(*total));
 	size_t			  i;
 
-	fputs(",\n  \"parts\": [", out);
+	cga_w_puts(w, ",\n  \"parts\": [");
 	for (i = 0; i < p->nparts; i++) {
 		pt = &p->parts[i];
-		fputs(i ? ",\n    {\"file\": " : "\n    {\"file\": ", out);
-		cga_out_json(out, pt->path);
-		fprintf(out, ", \"ordinal\": %llu, \"part\": ",
+		cga_w_puts(w, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+		cga_w_json(w, pt->path);
+		wfmt(w, ", \"ordinal\": %llu, \"part\": ",
 		    (unsigned long long)pt->ordinal);
-		number_or_string(out, pt->number);
-		fputs(", \"thread\": ", out);
-		number_or_string(out, pt->thread);
-		fputs(", \"pid\": ", out);
-		number_or_string(out, pt->pid);
-		fputs(", \"trigger\": ", out);
-		cga_out_json_or_null(out, pt->trigger);
-		fputs(", \"totals\": ", out);
+		number_or_string(w, pt->number);
+		cga_w_puts(w, ", \"thread\": ");
+		number_or_string(w, pt->thread);
+		cga_w_puts(w, ", \"pid\": ");
+		number_or_string(w, pt->pid);
+		cga_w_puts(w, ", \"trigger\": ");
+		cga_w_json_or_null(w, pt->trigger);
+		cga_w_puts(w, ", \"totals\": ");
 		cga_evcounts_cost(p, pt->total, pt->ntotal, total);
-		cga_json_cost(out, v, total);
-		putc('}', out);
+		cga_json_cost(w, v, total);
+		cga_w_putc(w, '}');
 	}
-	fputs(p->nparts ? "\n  ],\n" : "],\n", out);
+	cga_w_puts(w, p->nparts ? "\n  ],\n" : "],\n");
 	free(total);
 }
 
 static void
-events(FILE *out, const struct cga_view *v)
+events(struct cga_w *w, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	size_t			  e;
 
-	fputs("  \"events\": [", out);
+	cga_w_puts(w, "  \"events\": [");
 	for (e = 0; e < p->nev; e++) {
-		fputs(e ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		cga_out_json(out, p->ev[e].name);
-		fputs(", \"long_name\": ", out);
-		cga_out_json_or_null(out, p->ev[e].longname);
-		fprintf(out, ", \"derived\": %s}", e >= p->nrec ? "true" :
+		cga_w_puts(w, e ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		cga_w_json(w, p->ev[e].name);
+		cga_w_puts(w, ", \"long_name\": ");
+		cga_w_json_or_null(w, p->ev[e].longname);
+		wfmt(w, ", \"derived\": %s}", e >= p->nrec ? "true" :
 		    "false");
 	}
-	fputs("\n  ],\n  \"totals\": ", out);
-	cga_json_cost(out, v, p->total);
-	fprintf(out, ",\n  \"totals_calculated\": %s,\n",
+	cga_w_puts(w, "\n  ],\n  \"totals\": ");
+	cga_json_cost(w, v, p->total);
+	wfmt(w, ",\n  \"totals_calculated\": %s,\n",
 	    p->calculated ? "true" : "false");
 }
 
 /* The gate's verdicts, numbers as numbers, with a gate only. */
 static void
-gate(FILE *out, const struct cga_gate *g)
+gate(struct cga_w *w, const struct cga_gate *g)
 {
 	const struct cga_gate_verdict *gv;
 	char	 lim[64];
 	double	 pc;
 	size_t	 i;
 
-	fprintf(out, "  \"gate\": {\"passed\": %s, \"verdicts\": [",
+	wfmt(w, "  \"gate\": {\"passed\": %s, \"verdicts\": [",
 	    g->tripped ? "false" : "true");
 	for (i = 0; i < g->n; i++) {
 		gv = &g->v[i];
-		fputs(i ? ",\n    {\"event\": " : "\n    {\"event\": ", out);
-		cga_out_json(out, gv->limit->event);
+		cga_w_puts(w, i ? ",\n    {\"event\": " : "\n    {\"event\": ");
+		cga_w_json(w, gv->limit->event);
 		if (gv->limit->percent)
 			cga_gate_limit_text(gv->limit, lim, sizeof(lim));
 		else
 			snprintf(lim, sizeof(lim), "%llu",
 			    (unsigned long long)gv->limit->num);
-		fprintf(out, ", \"of\": \"%s\", \"limit\": %s, \"unit\": "
+		wfmt(w, ", \"of\": \"%s\", \"limit\": %s, \"unit\": "
 		    "\"%s\", \"above\": %s,\n     \"old\": %lld, \"new\": "
 		    "%lld, \"change\": %lld, \"percent\": ",
 		    gv->limit->function ? "function" : "total", lim,
@@ -310,90 +352,90 @@ gate(FILE *out, const struct cga_gate *g)
 		    gv->above ? "true" : "false", (long long)gv->old,
 		    (long long)gv->new, (long long)gv->change);
 		if (cga_gate_percent(gv, &pc) == 0)
-			fprintf(out, "%.6f", pc);
+			wfmt(w, "%.6f", pc);
 		else
-			fputs("null", out);
-		fprintf(out, ", \"old_total\": %lld, \"function\": ",
+			cga_w_puts(w, "null");
+		wfmt(w, ", \"old_total\": %lld, \"function\": ",
 		    (long long)gv->old_total);
 		if (gv->worst != NULL) {
-			fputs("{\"file\": ", out);
-			cga_out_json(out, gv->worst->key.file);
-			fputs(", \"name\": ", out);
-			cga_out_json(out, gv->worst->key.name);
-			putc('}', out);
+			cga_w_puts(w, "{\"file\": ");
+			cga_w_json(w, gv->worst->key.file);
+			cga_w_puts(w, ", \"name\": ");
+			cga_w_json(w, gv->worst->key.name);
+			cga_w_putc(w, '}');
 		} else
-			fputs("null", out);
-		putc('}', out);
+			cga_w_puts(w, "null");
+		cga_w_putc(w, '}');
 	}
-	fputs(g->n ? "\n  ]},\n" : "]},\n", out);
+	cga_w_puts(w, g->n ? "\n  ]},\n" : "]},\n");
 }
 
 static void
-function(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
+function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
     int first)
 {
-	fputs(first ? "\n    {\n      \"file\": " :
-	    ",\n    {\n      \"file\": ", out);
-	cga_out_json(out, fn->key.file);
-	fputs(",\n      \"name\": ", out);
-	cga_out_json(out, fn->key.name);
-	fputs(",\n      \"object\": ", out);
-	cga_out_json_or_null(out, cga_fn_object(fn));
-	costs_and_calls(out, v, fn);
+	cga_w_puts(w, first ? "\n    {\n      \"file\": " :
+	    ",\n    {\n      \"file\": ");
+	cga_w_json(w, fn->key.file);
+	cga_w_puts(w, ",\n      \"name\": ");
+	cga_w_json(w, fn->key.name);
+	cga_w_puts(w, ",\n      \"object\": ");
+	cga_w_json_or_null(w, cga_fn_object(fn));
+	costs_and_calls(w, v, fn);
 	if (v->asm_code)
-		instructions(out, v, fn);
-	fputs("\n    }", out);
+		instructions(w, v, fn);
+	cga_w_puts(w, "\n    }");
 }
 
 /* A list of strings, [] when empty. */
 static void
-strings(FILE *out, char *const *s, size_t n)
+strings(struct cga_w *w, char *const *s, size_t n)
 {
 	size_t	 i;
 
-	putc('[', out);
+	cga_w_putc(w, '[');
 	for (i = 0; i < n; i++) {
 		if (i > 0)
-			fputs(", ", out);
-		cga_out_json(out, s[i]);
+			cga_w_puts(w, ", ");
+		cga_w_json(w, s[i]);
 	}
-	putc(']', out);
+	cga_w_putc(w, ']');
 }
 
 /* What was listed and what was left out. */
 static void
-listing(FILE *out, const struct cga_view *v)
+listing(struct cga_w *w, const struct cga_view *v)
 {
 	size_t	 i;
 
-	fputs("  \"listing\": {\"by\": ", out);
-	cga_out_json(out, v->groups == NULL ? "function" : v->group_word);
-	fprintf(out, ", \"group_inlined\": %s, \"threshold\": ",
+	cga_w_puts(w, "  \"listing\": {\"by\": ");
+	cga_w_json(w, v->groups == NULL ? "function" : v->group_word);
+	wfmt(w, ", \"group_inlined\": %s, \"threshold\": ",
 	    v->groups != NULL && v->groups->by == CGA_GROUP_NAME ? "true" :
 	    "false");
 	if (v->filter && v->nsort > 0) {
-		putc('{', out);
+		cga_w_putc(w, '{');
 		for (i = 0; i < v->nsort; i++) {
-			fputs(i ? ", " : "", out);
-			cga_out_json(out, v->p->ev[v->sort[i]].name);
-			fprintf(out, ": %g", v->th[i]);
+			cga_w_puts(w, i ? ", " : "");
+			cga_w_json(w, v->p->ev[v->sort[i]].name);
+			wfmt(w, ": %g", v->th[i]);
 		}
-		putc('}', out);
+		cga_w_putc(w, '}');
 	} else
-		fputs("null", out);
-	fputs(", \"top\": ", out);
+		cga_w_puts(w, "null");
+	cga_w_puts(w, ", \"top\": ");
 	if (v->top > 0)
-		fprintf(out, "%llu", (unsigned long long)v->top);
+		wfmt(w, "%llu", (unsigned long long)v->top);
 	else
-		fputs("null", out);
-	fputs(",\n    \"focus\": ", out);
-	strings(out, v->focus_text, v->nfocus);
-	fputs(", \"hide\": ", out);
-	strings(out, v->hide_text, v->nhide);
-	fprintf(out, ", \"hidden_functions\": %zu, \"hidden_cost\": ",
+		cga_w_puts(w, "null");
+	cga_w_puts(w, ",\n    \"focus\": ");
+	strings(w, v->focus_text, v->nfocus);
+	cga_w_puts(w, ", \"hide\": ");
+	strings(w, v->hide_text, v->nhide);
+	wfmt(w, ", \"hidden_functions\": %zu, \"hidden_cost\": ",
 	    v->nhidden);
-	cga_json_cost(out, v, v->hidden);
-	fputs("},\n", out);
+	cga_json_cost(w, v, v->hidden);
+	cga_w_puts(w, "},\n");
 }
 
 /*
@@ -404,30 +446,31 @@ static struct cga_fn **
 groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
 {
 	struct cga_fn		**gs, **fns, **listed = NULL, *g;
-	FILE			 *to = pc->out, *out;
+	FILE			 *to = pc->out;
+	struct cga_w		  w[1];
 	size_t			  n, nf, i, j;
 
 	*nlisted = 0;
 	fputs("  \"groups\": [", to);
 	gs = cga_view_select(v, NULL, &n);
 	for (i = 0; i < n && !ferror(to); i++) {
-		out = cga_out_piece_begin(pc);
+		piece_begin(pc, w);
 		g = gs[i];
-		fputs(i ? ",\n    {\n      \"name\": " :
-		    "\n    {\n      \"name\": ", out);
-		cga_out_json(out, g->display);
-		costs_and_calls(out, v, g);
-		fputs(",\n      \"functions\": [", out);
+		cga_w_puts(w, i ? ",\n    {\n      \"name\": " :
+		    "\n    {\n      \"name\": ");
+		cga_w_json(w, g->display);
+		costs_and_calls(w, v, g);
+		cga_w_puts(w, ",\n      \"functions\": [");
 		fns = cga_view_members(v, g, &nf);
 		listed = xreallocarray(listed, *nlisted + nf + 1,
 		    sizeof(*listed));
 		for (j = 0; j < nf; j++) {
 			listed[(*nlisted)++] = fns[j];
-			function(out, v, fns[j], j == 0);
+			function(w, v, fns[j], j == 0);
 		}
-		fputs(nf ? "\n    ]}" : "]}", out);
+		cga_w_puts(w, nf ? "\n    ]}" : "]}");
 		free(fns);
-		cga_out_piece_end(pc);
+		piece_end(pc, w);
 	}
 	fputs(n ? "\n  ]" : "]", to);
 	free(gs);
@@ -440,27 +483,27 @@ cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
 {
 	struct cga_out_piece	  pc;
 	struct cga_fn		**fns;
-	FILE			 *out;
+	struct cga_w		  w[1];
 	size_t			  n, i;
 
 	cga_out_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
-	out = cga_out_piece_begin(&pc);
-	header(out, v);
-	parts(out, v);
-	events(out, v);
+	piece_begin(&pc, w);
+	header(w, v);
+	parts(w, v);
+	events(w, v);
 	if (v->gate != NULL)
-		gate(out, v->gate);
-	listing(out, v);
-	cga_out_piece_end(&pc);
+		gate(w, v->gate);
+	listing(w, v);
+	piece_end(&pc, w);
 	if (v->groups != NULL)
 		fns = groups(&pc, v, &n);
 	else {
 		fputs("  \"functions\": [", to);
 		fns = cga_view_select(v, NULL, &n);
 		for (i = 0; i < n && !ferror(to); i++) {
-			out = cga_out_piece_begin(&pc);
-			function(out, v, fns[i], i == 0);
-			cga_out_piece_end(&pc);
+			piece_begin(&pc, w);
+			function(w, v, fns[i], i == 0);
+			piece_end(&pc, w);
 		}
 		fputs(n ? "\n  ]" : "]", to);
 	}

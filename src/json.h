@@ -10,13 +10,15 @@
 #include <stdint.h>
 
 struct cga_fn;
+struct cga_w;
 struct cga_view;
 
 /*
  * A cost as a JSON object, {"Ir": 12, ...}, over every event of the
  * profile that was counted there, {} for NULL.
  */
-void	cga_json_cost(FILE *, const struct cga_view *, const uint64_t *c);
+void	cga_json_cost(struct cga_w *, const struct cga_view *,
+	    const uint64_t *c);
 
 /* How cga_json_write writes the document. */
 #define CGA_JSON_SCRIPT		0x1	/* for an HTML <script> element, */

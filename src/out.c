@@ -161,59 +161,110 @@ cga_out_folded(FILE *out, const char *s)
 }
 
 void
-cga_out_u64(FILE *out, uint64_t c)
+cga_w_flush(struct cga_w *w)
+{
+	if (w->n > 0)
+		fwrite(w->b, 1, w->n, w->f);
+	w->n = 0;
+}
+
+void
+cga_w_u64(struct cga_w *w, uint64_t c)
 {
 	char	 buf[24], *p = buf + sizeof(buf);
 
 	do
 		*--p = (char)('0' + c % 10);
 	while ((c /= 10) != 0);
-	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+	cga_w_write(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void
-cga_out_json(FILE *out, const char *s)
+cga_out_u64(FILE *out, uint64_t c)
 {
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_w_u64(&w, c);
+	cga_w_flush(&w);
+}
+
+/* The bytes a JSON string holds as they are: printable ASCII but " and \. */
+static const unsigned char json_plain[256] = {
+	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
+};
+
+void
+cga_w_json(struct cga_w *w, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char	*p = (const unsigned char *)s;
+	char			 esc[6] = { '\\', 'u', '0', '0' };
 	size_t			 n;
 	unsigned		 c;
 
-	putc('"', out);
+	cga_w_putc(w, '"');
 	while (*p != '\0') {
 		/* Runs of plain ASCII go out as they are. */
-		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f && p[n] != '"' &&
-		    p[n] != '\\'; n++)
+		for (n = 0; json_plain[p[n]]; n++)
 			;
 		if (n > 0) {
-			fwrite(p, 1, n, out);
+			cga_w_write(w, (const char *)p, n);
 			p += n;
 			continue;
 		}
 		c = *p;
 		n = utf8_len(p);
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else if (n == 0)	/* not UTF-8: the byte read as Latin-1 */
-			fprintf(out, "\\u%04x", c);
-		else {
-			fwrite(p, 1, n, out);
+		if (c == '"' || c == '\\') {
+			cga_w_putc(w, '\\');
+			cga_w_putc(w, (char)c);
+		} else if (c < 0x20 || c == 0x7f || n == 0) {
+			/* A control, or a byte outside UTF-8 read as Latin-1. */
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			cga_w_write(w, esc, sizeof(esc));
+		} else {
+			cga_w_write(w, (const char *)p, n);
 			p += n;
 			continue;
 		}
 		p++;
 	}
-	putc('"', out);
+	cga_w_putc(w, '"');
+}
+
+void
+cga_w_json_or_null(struct cga_w *w, const char *s)
+{
+	if (s == NULL)
+		cga_w_puts(w, "null");
+	else
+		cga_w_json(w, s);
+}
+
+void
+cga_out_json(FILE *out, const char *s)
+{
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_w_json(&w, s);
+	cga_w_flush(&w);
 }
 
 void
 cga_out_json_or_null(FILE *out, const char *s)
 {
-	if (s == NULL)
-		fputs("null", out);
-	else
-		cga_out_json(out, s);
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_w_json_or_null(&w, s);
+	cga_w_flush(&w);
 }
 
 void

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /*
  * Text for a terminal: the report, the annotation, diagnostics.  Valid
@@ -25,11 +26,66 @@ void	cga_out_tsv(FILE *, const char *);
  * frames, as \x3b.
  */
 void	cga_out_folded(FILE *, const char *);
+/*
+ * A buffer in front of a stream, for the formats that write the most
+ * (JSON writes more bytes than the profile has): each piece is a copy
+ * into the buffer, where each stdio call would take the stream's lock
+ * and its bookkeeping.  What it holds reaches the stream when it fills
+ * and at cga_w_flush, which must come before the stream is used again.
+ */
+struct cga_w {
+	FILE	*f;
+	size_t	 n;
+	char	 b[8192];
+};
+
+void	cga_w_flush(struct cga_w *);
+void	cga_w_u64(struct cga_w *, uint64_t);
+/* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
+void	cga_w_json(struct cga_w *, const char *);
+/* A JSON string, or null for NULL. */
+void	cga_w_json_or_null(struct cga_w *, const char *);
+
+static inline void
+cga_w_init(struct cga_w *w, FILE *f)
+{
+	w->f = f;
+	w->n = 0;
+}
+
+static inline void
+cga_w_write(struct cga_w *w, const char *s, size_t n)
+{
+	if (n > sizeof(w->b) - w->n) {
+		cga_w_flush(w);
+		if (n > sizeof(w->b)) {
+			fwrite(s, 1, n, w->f);
+			return;
+		}
+	}
+	memcpy(w->b + w->n, s, n);
+	w->n += n;
+}
+
+/* A string, its length known at compile time where it is a literal. */
+static inline void
+cga_w_puts(struct cga_w *w, const char *s)
+{
+	cga_w_write(w, s, strlen(s));
+}
+
+static inline void
+cga_w_putc(struct cga_w *w, char c)
+{
+	if (w->n == sizeof(w->b))
+		cga_w_flush(w);
+	w->b[w->n++] = c;
+}
+
 /* A number in decimal, made by hand: formats print millions of them. */
 void	cga_out_u64(FILE *, uint64_t);
-/* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
+/* cga_w_json and cga_w_json_or_null straight to a stream. */
 void	cga_out_json(FILE *, const char *);
-/* A JSON string, or null for NULL. */
 void	cga_out_json_or_null(FILE *, const char *);
 /*
  * JSON text (n bytes, as the JSON functions above write it) inside an HTML

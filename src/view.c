@@ -246,13 +246,23 @@ cga_view_count(const struct cga_view *v, char *buf, uint64_t c)
 }
 
 void
-cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
+cga_view_write_count(struct cga_w *w, const struct cga_view *v, uint64_t c)
 {
 	if (v->diff && (int64_t)c < 0) {
-		putc('-', out);
+		cga_w_putc(w, '-');
 		c = -c;
 	}
-	cga_out_u64(out, c);
+	cga_w_u64(w, c);
+}
+
+void
+cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
+{
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_view_write_count(&w, v, c);
+	cga_w_flush(&w);
 }
 
 double

@@ -10,6 +10,7 @@
 #include <regex.h>
 #include <stdio.h>
 
+#include "out.h"
 #include "profile.h"
 
 struct cga_gate;
@@ -98,6 +99,8 @@ int	cga_view_wants_lines(struct cga_view *, int all, const char *file);
 size_t	cga_view_count(const struct cga_view *, char *buf, uint64_t);
 /* A count as a plain number, signed in a difference. */
 void	cga_view_print_count(FILE *, const struct cga_view *, uint64_t);
+void	cga_view_write_count(struct cga_w *, const struct cga_view *,
+	    uint64_t);
 /* The percentage c[e] is of the total (0 when it is not defined). */
 double	cga_view_percent(const struct cga_view *, const uint64_t *c,
 	    size_t e);
