@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_cga.h"
+#include "branches.h"
 #include "out.h"
 #include "sort.h"
 
@@ -383,6 +384,135 @@ START_TEST(out_text_shows_controls_as_escapes)
 }
 END_TEST
 
+/*
+ * The buffer in front of a stream: pieces that fill it to the byte, one
+ * longer than it, single characters at its end, numbers and JSON strings
+ * arrive whole and in order, the stream usable after cga_w_flush.
+ */
+START_TEST(out_buffer_keeps_every_piece_in_order)
+{
+	struct cga_w	 w;
+	char		*buf = NULL, *want, *big;
+	size_t		 len = 0, n = sizeof(w.b), i, at = 0;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	want = malloc(4 * n);
+	big = malloc(n + 2);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(big);
+	for (i = 0; i < n + 1; i++)
+		big[i] = (char)('a' + i % 26);
+	big[n + 1] = '\0';
+	cga_w_init(&w, f);
+	/* Fill all but 3 bytes, then a piece of exactly 3. */
+	cga_w_write(&w, big, n - 3);
+	memcpy(want + at, big, n - 3);
+	at += n - 3;
+	cga_w_puts(&w, "xyz");
+	memcpy(want + at, "xyz", 3);
+	at += 3;
+	/* Full: a character must go out first. */
+	cga_w_putc(&w, '!');
+	want[at++] = '!';
+	/* A piece longer than the buffer goes around it. */
+	cga_w_write(&w, big, n + 1);
+	memcpy(want + at, big, n + 1);
+	at += n + 1;
+	cga_w_u64(&w, UINT64_MAX);
+	memcpy(want + at, "18446744073709551615", 20);
+	at += 20;
+	cga_w_json(&w, "q\"\x01");
+	memcpy(want + at, "\"q\\\"\\u0001\"", 11);
+	at += 11;
+	cga_w_json_or_null(&w, NULL);
+	memcpy(want + at, "null", 4);
+	at += 4;
+	cga_w_flush(&w);
+	fputs("end", f);
+	memcpy(want + at, "end", 4);
+	at += 3;
+	fclose(f);
+	ck_assert_uint_eq(len, at);
+	ck_assert_mem_eq(buf, want, at);
+	free(buf);
+	free(want);
+	free(big);
+}
+END_TEST
+
+/* A line's jumps as JSON, into a string. */
+static char *
+jumps_of(struct cga_view *v, struct cga_branches *br, const char *file,
+    uint64_t line)
+{
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f = open_memstream(&buf, &len);
+	struct cga_w	 w;
+
+	ck_assert_ptr_nonnull(f);
+	cga_w_init(&w, f);
+	cga_branches_json_list(&w, v, br, cga_file_find(tp,
+	    cga_profile_intern(tp, file, strlen(file))), line, "");
+	cga_w_flush(&w);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The lookup starts where the last line's jumps ended: lines asked for
+ * in order, backwards, in another file and back must all find theirs.
+ */
+START_TEST(branches_are_found_for_lines_in_any_order)
+{
+	static const struct cga_load_opts o = { .lines = 1, .jumps = 1 };
+	static const struct { const char *file; uint64_t line; const char *want; }
+	    q[] = {
+		{ "a.c", 2, "[{\"conditional\": false, \"count\": 3, "
+		    "\"target\": {\"file\": \"a.c\", \"function\": \"f\", "
+		    "\"line\": 5}}]" },
+		{ "a.c", 3, "" },
+		{ "a.c", 4, "[{\"conditional\": true, \"count\": 2, "
+		    "\"executed\": 4, \"target\": {\"file\": \"a.c\", "
+		    "\"function\": \"f\", \"line\": 7}}]" },
+		{ "a.c", 2, "[{\"conditional\": false, \"count\": 3, "
+		    "\"target\": {\"file\": \"a.c\", \"function\": \"f\", "
+		    "\"line\": 5}}]" },
+		{ "b.c", 9, "" },
+		{ "b.c", 4, "[{\"conditional\": false, \"count\": 1, "
+		    "\"target\": {\"file\": \"b.c\", \"function\": \"g\", "
+		    "\"line\": 9}}]" },
+		{ "a.c", 1, "" },
+		{ "a.c", 4, "[{\"conditional\": true, \"count\": 2, "
+		    "\"executed\": 4, \"target\": {\"file\": \"a.c\", "
+		    "\"function\": \"f\", \"line\": 7}}]" },
+		{ "a.c", 99, "" },
+	};
+	struct cga_opts		 opts;
+	struct cga_view		 v;
+	struct cga_branches	*br;
+	char			*s;
+	size_t			 i;
+
+	ck_assert_int_eq(load_profile_opts("events: Ir\nfl=a.c\nfn=f\n"
+	    "1 1\njump=3 5\n2 1\n3 1\njcnd=2/4 7\n4 1\n"
+	    "fl=b.c\nfn=g\njump=1 9\n4 1\n9 1\n", &o), 0);
+	test_opts(&opts);
+	cga_view_init(&v, &opts);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	br = cga_branches_new(tp);
+	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
+		s = jumps_of(&v, br, q[i].file, q[i].line);
+		ck_assert_msg(strcmp(s, q[i].want) == 0, "%s:%llu: %s",
+		    q[i].file, (unsigned long long)q[i].line, s);
+		free(s);
+	}
+	cga_branches_free(br);
+	cga_view_free(&v);
+}
+END_TEST
+
 Suite *
 view_suite(void)
 {
@@ -403,6 +533,8 @@ view_suite(void)
 	tcase_add_test(tc, view_select_widens_columns_for_every_function);
 	tcase_add_test(tc, out_writes_each_destination_its_way);
 	tcase_add_test(tc, out_text_shows_controls_as_escapes);
+	tcase_add_test(tc, out_buffer_keeps_every_piece_in_order);
+	tcase_add_test(tc, branches_are_found_for_lines_in_any_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
