@@ -168,25 +168,30 @@ cga_w_flush(struct cga_w *w)
 	w->n = 0;
 }
 
+/* c's decimal digits, ending at end: where they start. */
+static char *
+u64_digits(char *end, uint64_t c)
+{
+	do
+		*--end = (char)('0' + c % 10);
+	while ((c /= 10) != 0);
+	return end;
+}
+
 void
 cga_w_u64(struct cga_w *w, uint64_t c)
 {
-	char	 buf[24], *p = buf + sizeof(buf);
+	char	 buf[24], *p = u64_digits(buf + sizeof(buf), c);
 
-	do
-		*--p = (char)('0' + c % 10);
-	while ((c /= 10) != 0);
 	cga_w_write(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void
 cga_out_u64(FILE *out, uint64_t c)
 {
-	struct cga_w	 w;
+	char	 buf[24], *p = u64_digits(buf + sizeof(buf), c);
 
-	cga_w_init(&w, out);
-	cga_w_u64(&w, c);
-	cga_w_flush(&w);
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
 /* The bytes a JSON string holds as they are: printable ASCII but " and \. */
