@@ -11,15 +11,14 @@
 #include "out.h"
 #include "sort.h"
 
-/* The jumps of one line to one target, summed over its instructions. */
+/*
+ * The jumps of one line to one target, summed over its instructions: the
+ * first of them (its file, line, kind, target and function are the
+ * branch's) and the sums.  The line is kept here too, for the search.
+ */
 struct cga_branch {
-	const struct cga_file *file;
+	const struct cga_jump *j;
 	uint64_t	 line;
-	int		 cond;
-	const char	*tfile;
-	const char	*tfn;
-	uint64_t	 tline;
-	const struct cga_fn *fn;	/* the function it is in */
 	uint64_t	 count;
 	uint64_t	 executed;
 };
@@ -52,13 +51,13 @@ branch_cmp(const void *a, const void *b, void *ctx)
 	int			 c;
 
 	(void)ctx;
-	if ((c = u64_cmp(x->file->id, y->file->id)) != 0 ||
+	if ((c = u64_cmp(x->j->file->id, y->j->file->id)) != 0 ||
 	    (c = u64_cmp(x->line, y->line)) != 0 ||
-	    (c = y->cond - x->cond) != 0 ||
-	    (c = str_cmp(x->tfile, y->tfile)) != 0 ||
-	    (c = u64_cmp(x->tline, y->tline)) != 0)
+	    (c = y->j->cond - x->j->cond) != 0 ||
+	    (c = str_cmp(x->j->tfile, y->j->tfile)) != 0 ||
+	    (c = u64_cmp(x->j->tline, y->j->tline)) != 0)
 		return c;
-	return str_cmp(x->tfn, y->tfn);
+	return str_cmp(x->j->tfn, y->j->tfn);
 }
 
 /*
@@ -74,9 +73,9 @@ struct branch_at {
 static uint64_t
 branch_key(const struct cga_branch *r)
 {
-	if (r->file->id >= UINT32_MAX)
+	if (r->j->file->id >= UINT32_MAX)
 		return (uint64_t)UINT32_MAX << 32;
-	return (uint64_t)r->file->id << 32 | (r->line < UINT32_MAX ? r->line :
+	return (uint64_t)r->j->file->id << 32 | (r->line < UINT32_MAX ? r->line :
 	    UINT32_MAX);
 }
 
@@ -94,8 +93,8 @@ branch_at_cmp(const void *a, const void *b, void *ctx)
 /*
  * Sorts the branches stably, as cga_sort would, but their numbers and
  * keys rather than the branches themselves, which are then moved into
- * place: 32 bytes a branch where a copy of them all took 80, and the
- * comparisons read the keys in order rather than the branches at random.
+ * place: most comparisons read two keys side by side rather than two
+ * jumps and their files at random.
  */
 static void
 branches_sort(struct cga_branch *v, size_t n)
@@ -157,13 +156,8 @@ cga_branches_new(const struct cga_profile *p)
 		if (j->line == 0)	/* no line positions */
 			continue;
 		r = &b->v[n++];
-		r->file = j->file;
+		r->j = j;
 		r->line = j->line;
-		r->cond = j->cond;
-		r->tfile = j->tfile;
-		r->tfn = j->tfn;
-		r->tline = j->tline;
-		r->fn = j->fn;
 		r->count = j->count;
 		r->executed = j->executed;
 	}
@@ -178,8 +172,8 @@ cga_branches_new(const struct cga_profile *p)
 	b->nfiles = p->nfiles;
 	b->at = xcalloc(p->nfiles + 2, sizeof(*b->at));
 	for (i = 0; i < b->n; i++)
-		if (b->v[i].file->id < p->nfiles)
-			b->at[b->v[i].file->id + 1]++;
+		if (b->v[i].j->file->id < p->nfiles)
+			b->at[b->v[i].j->file->id + 1]++;
 	for (i = 0; i < p->nfiles; i++)
 		b->at[i + 1] += b->at[i];
 	return b;
@@ -241,19 +235,19 @@ target_text(FILE *out, const struct cga_branch *r)
 	char	 num[CGA_FMT_COUNT];
 
 	fputs(" -> ", out);
-	if (str_cmp(r->tfile, r->file->name) != 0) {
-		cga_out_text(out, r->tfile);
+	if (str_cmp(r->j->tfile, r->j->file->name) != 0) {
+		cga_out_text(out, r->j->tfile);
 		putc(':', out);
 	} else
 		fputs("line ", out);
-	if (r->tline != 0) {
-		cga_fmt_count(num, r->tline);
+	if (r->j->tline != 0) {
+		cga_fmt_count(num, r->j->tline);
 		fputs(num, out);
 	} else
 		fputs("?", out);
-	if (r->fn != NULL && str_cmp(r->tfn, r->fn->key.name) != 0) {
+	if (r->j->fn != NULL && str_cmp(r->j->tfn, r->j->fn->key.name) != 0) {
 		fputs(" in ", out);
-		cga_out_text(out, r->tfn);
+		cga_out_text(out, r->j->tfn);
 	}
 }
 
@@ -272,7 +266,7 @@ cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
 	for (i = 0; i < n; i++, r++) {
 		fprintf(out, "%*s", (int)pad, "");
 		cga_view_count(v, a, r->count);
-		if (r->cond) {
+		if (r->j->cond) {
 			cga_view_count(v, e, r->executed);
 			fprintf(out, " jcnd %s/%s taken", a, e);
 		} else
@@ -304,19 +298,19 @@ cga_branches_json_list(struct cga_w *w, const struct cga_view *v,
 	for (i = 0; i < n; i++, r++) {
 		if (i > 0)
 			cga_w_puts(w, ", ");
-		cga_w_puts(w, r->cond ? "{\"conditional\": true, \"count\": " :
+		cga_w_puts(w, r->j->cond ? "{\"conditional\": true, \"count\": " :
 		    "{\"conditional\": false, \"count\": ");
 		cga_view_write_count(w, v, r->count);
-		if (r->cond) {
+		if (r->j->cond) {
 			cga_w_puts(w, ", \"executed\": ");
 			cga_view_write_count(w, v, r->executed);
 		}
 		cga_w_puts(w, ", \"target\": {\"file\": ");
-		cga_w_json(w, r->tfile);
+		cga_w_json(w, r->j->tfile);
 		cga_w_puts(w, ", \"function\": ");
-		cga_w_json(w, r->tfn);
+		cga_w_json(w, r->j->tfn);
 		cga_w_puts(w, ", \"line\": ");
-		cga_w_u64(w, r->tline);
+		cga_w_u64(w, r->j->tline);
 		cga_w_puts(w, "}}");
 	}
 	cga_w_putc(w, ']');
