@@ -41,14 +41,17 @@ struct foreign {
 	char		 text[CGA_DIAG_QUOTE + 1];	/* as much as is quoted */
 };
 
-struct ident;
-
-/* One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=. */
+/*
+ * One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=.
+ * It holds names by their number (cga_name_no), 0 for none.
+ */
 struct idtab {
-	const char	**v;
+	uint32_t	 *v;		/* ids lo to lo + n */
+	uint64_t	  lo;
 	size_t		  n;
 	size_t		  count;	/* ids defined */
-	struct ident	 *h;		/* hcap slots, a power of 2 */
+	uint64_t	 *hid;		/* the others: hcap slots, a power */
+	uint32_t	 *hname;	/* of 2, with their names */
 	size_t		  hcap;
 	size_t		  nh;		/* slots used */
 };

@@ -14,7 +14,8 @@ struct cga_str {
 	struct cga_file	*file;
 	struct cga_fn	*fns;		/* of this name, via same_name */
 	struct cga_fn	*infile;	/* of this file, via same_file */
-	size_t		 len;
+	uint32_t	 len;
+	uint32_t	 no;		/* 1 + its index in strv */
 	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
 	uint32_t	 ninfile;
 	uint32_t	 event;		/* 1 + the event of this name; 0: none */
@@ -119,21 +120,34 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	slot = str_slot(p, s, len, h);
 	if (slot->str != 0)
 		return p->strv[slot->str - 1]->s;
-	/* 2^32 names would take hundreds of gigabytes. */
-	if (p->nstrs >= UINT32_MAX - 1)
+	/* 2^32 names, or one of 4 GiB, would take more than there is. */
+	if (p->nstrs >= UINT32_MAX - 1 || len > UINT32_MAX)
 		cga_oom();
 	if (p->nstrs == p->strvcap) {
 		p->strvcap = p->strvcap ? 2 * p->strvcap : 1024;
 		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
 	e = cga_arena_alloc(&p->arena, STR_SIZE(len));
-	e->len = len;
+	e->len = (uint32_t)len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
 	p->strv[p->nstrs++] = e;
+	e->no = (uint32_t)p->nstrs;
 	slot->hash = h;
 	slot->str = (uint32_t)p->nstrs;
 	return e->s;
+}
+
+uint32_t
+cga_name_no(const char *name)
+{
+	return str_of(name)->no;
+}
+
+const char *
+cga_profile_name(const struct cga_profile *p, uint32_t no)
+{
+	return p->strv[no - 1]->s;
 }
 
 void

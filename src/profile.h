@@ -335,6 +335,12 @@ struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);
 
 const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
+/*
+ * An interned name's number, from 1 in the order names came, and the name
+ * of a number: half the size of a pointer, for tables of many names.
+ */
+uint32_t cga_name_no(const char *);
+const char *cga_profile_name(const struct cga_profile *, uint32_t no);
 /* Fixes the event set; cost arrays can be made from then on. */
 void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
 	    size_t nev, size_t nrec);
