@@ -303,7 +303,7 @@ cga_profile_finish(struct cga_profile *p)
 
 	if (p->nmerged > 0)
 		merges_settle(p);
-	if (p->late_display)
+	if (p->late_display && !p->no_display)
 		cga_fn_displays(p);
 	if ((err = cga_sites_merge(p, &at)) != 0) {
 		/* The last file loaded: sites of earlier ones were merged. */

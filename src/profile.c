@@ -378,6 +378,44 @@ cga_fn_displays(struct cga_profile *p)
 	p->late_display = 0;
 }
 
+/* The next byte of a display name read from its parts: 0 at its end. */
+static unsigned
+display_byte(const unsigned char **s, const unsigned char **name)
+{
+	unsigned	 c = **s;
+
+	if (c != '\0') {
+		++*s;
+		return c;
+	}
+	if (*name == NULL)
+		return 0;
+	*s = *name;		/* past the file: the colon, then the name */
+	*name = NULL;
+	return ':';
+}
+
+int
+cga_fn_display_cmp(const struct cga_fn *a, const struct cga_fn *b)
+{
+	const unsigned char	*x, *y, *xname, *yname;
+	unsigned		 cx, cy;
+
+	if (a->display != NULL && b->display != NULL)
+		return strcmp(a->display, b->display);
+	if (a->key.file == b->key.file)	/* interned: "file:" is the same */
+		return strcmp(a->key.name, b->key.name);
+	x = (const unsigned char *)a->key.file;
+	y = (const unsigned char *)b->key.file;
+	xname = (const unsigned char *)a->key.name;
+	yname = (const unsigned char *)b->key.name;
+	do {
+		cx = display_byte(&x, &xname);
+		cy = display_byte(&y, &yname);
+	} while (cx == cy && cx != 0);
+	return cx < cy ? -1 : cx > cy;
+}
+
 /* Keys fn by file and name: it joins the lists of both. */
 static void
 fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,

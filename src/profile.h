@@ -69,7 +69,8 @@ struct cga_fn {
 	uint64_t	 codeseq;	/* the profile line that said so */
 	const char	*display;	/* "file:name", as it is printed; */
 					/* NULL until finished, in a model */
-					/* of late_display */
+					/* of late_display; NULL in one of */
+					/* no_display */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	/*
@@ -311,6 +312,11 @@ struct cga_profile {
 	 * tables are gone, so that they do not add to its peak.
 	 */
 	int		  late_display;
+	/*
+	 * No display names at all: the one format that prints this model
+	 * prints a function's name from its file and name (CGA_NO_DISPLAY).
+	 */
+	int		  no_display;
 	int		  have_incl;	/* incl costs are computed */
 	/*
 	 * A difference of two profiles (--diff), or a profile with negative
@@ -401,6 +407,11 @@ struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
 /* Makes the display name of each function that has none. */
 void		 cga_fn_displays(struct cga_profile *);
+/*
+ * strcmp of two functions' display names, "file:name", whether they are
+ * made or not.
+ */
+int		 cga_fn_display_cmp(const struct cga_fn *, const struct cga_fn *);
 /* The functions of fn's name (in any file), fn among them. */
 size_t		 cga_fn_namesakes(const struct cga_fn *);
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
@@ -442,7 +453,8 @@ int	 cga_profile_make_signed(struct cga_profile *);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*
- * Merges the call sites, makes functions' display names (late_display)
+ * Merges the call sites, makes functions' display names (late_display,
+ * unless no_display)
  * and computes derived events once every file is loaded: 0, or -1 after
  * the message (a sum overflows).
  */

@@ -29,6 +29,7 @@ cga_view_init(struct cga_view *v, const struct cga_opts *o)
 	v->auto_annotate = o->auto_annotate;
 	v->asm_code = o->asm_code;
 	v->asm_syntax = o->asm_syntax;
+	v->grouped = o->by != CGA_BY_FUNCTION || o->group_inlined;
 	v->context = o->context;
 	v->node_threshold = o->node_threshold;
 	v->edge_threshold = o->edge_threshold;
@@ -139,7 +140,7 @@ bind_listing(struct cga_view *v, const struct cga_opts *o)
 	v->hide = o->hide;
 	v->hide_text = o->hide_text;
 	v->nhide = o->nhide;
-	if (o->by != CGA_BY_FUNCTION || o->group_inlined) {
+	if (v->grouped) {
 		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
 		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
 		v->groups = xcalloc(1, sizeof(*v->groups));
@@ -431,7 +432,7 @@ fn_cmp(const void *a, const void *b, void *ctx)
 	int			 c;
 
 	c = cga_cost_cmp(v, cga_view_fn_cost(v, fa), cga_view_fn_cost(v, fb));
-	return c != 0 ? c : strcmp(fa->display, fb->display);
+	return c != 0 ? c : cga_fn_display_cmp(fa, fb);
 }
 
 /* Calls by cost, then by caller and callee. */
@@ -445,9 +446,9 @@ call_cmp(const void *a, const void *b, void *ctx)
 	c = cga_cost_cmp(ctx, cga_call_cost(ca), cga_call_cost(cb));
 	if (c != 0)
 		return c;
-	c = strcmp(ca->key.caller->display, cb->key.caller->display);
-	return c != 0 ? c : strcmp(ca->key.callee->display,
-	    cb->key.callee->display);
+	c = cga_fn_display_cmp(ca->key.caller, cb->key.caller);
+	return c != 0 ? c : cga_fn_display_cmp(ca->key.callee,
+	    cb->key.callee);
 }
 
 const struct cga_call **
@@ -780,6 +781,29 @@ const char *
 cga_view_label(const struct cga_view *v, const struct cga_fn *fn)
 {
 	return v->groups != NULL ? v->groups->label[fn->id] : fn->display;
+}
+
+void
+cga_view_print_fn(FILE *out, const struct cga_fn *fn)
+{
+	/* The colon keeps the escapes of either part apart: the same text. */
+	if (fn->display != NULL)
+		cga_out_text(out, fn->display);
+	else {
+		cga_out_text(out, fn->key.file);
+		putc(':', out);
+		cga_out_text(out, fn->key.name);
+	}
+}
+
+void
+cga_view_print_label(FILE *out, const struct cga_view *v,
+    const struct cga_fn *fn)
+{
+	if (v->groups != NULL)
+		cga_out_text(out, v->groups->label[fn->id]);
+	else
+		cga_view_print_fn(out, fn);
 }
 
 int
