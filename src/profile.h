@@ -405,6 +405,9 @@ struct cga_lineref *cga_file_lines(const struct cga_profile *,
 /* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
+/* The same, or NULL if none was made. */
+struct cga_fn	*cga_fn_find(struct cga_profile *, const char *file,
+	    const char *name);
 /* Makes the display name of each function that has none. */
 void		 cga_fn_displays(struct cga_profile *);
 /*
@@ -414,7 +417,10 @@ void		 cga_fn_displays(struct cga_profile *);
 int		 cga_fn_display_cmp(const struct cga_fn *, const struct cga_fn *);
 /* The functions of fn's name (in any file), fn among them. */
 size_t		 cga_fn_namesakes(const struct cga_fn *);
+/* The call edge from caller to callee, made if need be; or NULL if none. */
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
+	    struct cga_fn *);
+struct cga_call *cga_call_find(const struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
 /* A new site record to add a call line's figures to (valid until the next). */
 struct cga_site *cga_site_add(struct cga_profile *, struct cga_file *,
@@ -445,6 +451,31 @@ void	 cga_obj_rename(struct cga_profile *, const char *from, const char *to);
 /* What a file or function was merged into, while loading. */
 struct cga_fn	*cga_fn_final(struct cga_fn *);
 struct cga_file *cga_file_final(struct cga_file *);
+/*
+ * -j 2's merge (split.c): the model q that a thread read of a file's
+ * second half joins p whole, rather than being made again in p.  p takes
+ * q's arena (cga_arena_adopt), then its names (each name of q is
+ * numbered as p's name of its bytes from then on: cga_profile_name(p,
+ * cga_name_no(s)) maps it, while q's own numbers, which its loader's ids
+ * hold, still name it in q), then each file, function and call edge of
+ * q that p lacks, as the last p made, under p's names: the same as if p
+ * had made it then.  Its figures and line pages stay where they are.
+ */
+void	 cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q);
+void	 cga_file_adopt(struct cga_profile *, struct cga_file *,
+	    const char *name);
+void	 cga_fn_adopt(struct cga_profile *, struct cga_fn *, const char *file,
+	    const char *name);
+void	 cga_call_adopt(struct cga_profile *, struct cga_call *,
+	    struct cga_fn *caller, struct cga_fn *callee);
+/*
+ * The line pages of file f, taken from a model whose lines are qlw words
+ * (a cost and more), laid out as p's, each line's owner the function it
+ * merged into (cga_fn_final).
+ */
+void	 cga_file_adopt_lines(const struct cga_profile *p, size_t qlw,
+	    struct cga_file *f);
+
 /*
  * Makes the model signed (a difference), as a count below zero comes:
  * 0, or -1 when a count or sum so far does not fit in 64 bits signed.

@@ -158,6 +158,29 @@ cga_arena_alloc(struct cga_arena *a, size_t n)
 }
 
 void
+cga_arena_adopt(struct cga_arena *a, struct cga_arena *from)
+{
+	struct cga_arena_block	*last;
+
+	if (from->head == NULL)
+		return;
+	for (last = from->head; last->next != NULL; last = last->next)
+		;
+	if (a->head == NULL) {
+		a->head = from->head;
+		a->used = from->used;
+	} else {
+		last->next = a->head->next;
+		a->head->next = from->head;
+	}
+	a->total += from->total;
+	from->head = NULL;
+	from->used = from->total = 0;
+	if (a->over != NULL && a->total > a->limit)
+		a->over(a->ctx, a->total, 0);
+}
+
+void
 cga_arena_free(struct cga_arena *a)
 {
 	struct cga_arena_block	*b, *next;

@@ -32,5 +32,11 @@ struct cga_arena {
 
 void	*cga_arena_alloc(struct cga_arena *, size_t);
 void	 cga_arena_free(struct cga_arena *);
+/*
+ * Arena a takes from's memory, which it frees with its own; from is left
+ * empty.  What a keeps filling is its own block still; over is called
+ * when the total passes the limit.
+ */
+void	 cga_arena_adopt(struct cga_arena *a, struct cga_arena *from);
 
 #endif
