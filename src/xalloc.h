@@ -10,6 +10,8 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xmemdup0(const char *, size_t);
 void	 cga_oom(void) __attribute__((noreturn));
+/* Once, before anything is allocated: how large blocks are taken. */
+void	 cga_alloc_init(void);
 
 /* uthash reports its own allocation failures through the same path. */
 #define uthash_fatal(msg) cga_oom()
