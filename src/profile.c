@@ -399,7 +399,7 @@ fn_find(struct cga_profile *p, const char *file, const char *name)
 		/* Made the first time it is needed: most profiles never do. */
 		if (p->fntab == NULL)
 			for (fn = p->fns; fn != NULL; fn = fn->next)
-				if (fn->merged == NULL)
+				if (!fn->gone)
 					fn_table_add(p, fn, fn->id);
 		if ((fn = *fn_slot(p, file, name)) != NULL)
 			return fn;
@@ -514,8 +514,11 @@ static void
 fn_append(struct cga_profile *p, struct cga_fn *fn, const char *file,
     const char *name)
 {
+	/* 2^32 functions would take 640 GB. */
+	if (p->nfns >= UINT32_MAX)
+		cga_oom();
 	fn_key(p, fn, file, name);
-	fn->id = p->nfns;
+	fn->id = (uint32_t)p->nfns;
 	if (p->fns_last != NULL)
 		p->fns_last->next = fn;
 	else
@@ -547,7 +550,7 @@ cga_fn_adopt(struct cga_profile *p, struct cga_fn *fn, const char *file,
 	fn->next = NULL;
 	fn->out = fn->in = NULL;
 	fn->nout = fn->nin = 0;
-	fn->merged = NULL;
+	fn->gone = 0;
 	fn_append(p, fn, file, name);
 }
 
@@ -793,7 +796,7 @@ fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 		if (call_move(p, c, c->key.caller, b) == -1)
 			rc = -1;
 	memset(a->self, 0, p->cw * sizeof(uint64_t));
-	a->merged = b;
+	cga_fn_merge_into(a, b);
 	p->nmerged++;
 	return rc;
 }

@@ -58,9 +58,17 @@ struct cga_fn_key {
 	const char	*name;		/* interned */
 };
 
+/*
+ * A function: 144 bytes and its cost, of which a profile may have millions
+ * (the 512 MB benchmark 760,000): what it holds only while loading shares
+ * room with what it holds after.
+ */
 struct cga_fn {
 	struct cga_fn_key key;
-	size_t		 id;		/* its number, from 0 in the order made */
+	uint32_t	 id;		/* its number, from 0 in the order made */
+	unsigned char	 listed;	/* named by fn=, fi= or fe= (not only called) */
+	unsigned char	 gone;		/* merged into another, while loading: */
+					/* same_name says which */
 	const char	*obj;		/* object at its last fn= line, or NULL */
 	uint64_t	 objseq;	/* when that was, for merges (ids.c) */
 	const char	*codeobj;	/* the object its code lies in: obj, */
@@ -83,14 +91,28 @@ struct cga_fn {
 	/* An edge takes a hundred bytes: 2^32 of them would not fit. */
 	uint32_t	 nout;		/* edges in each list */
 	uint32_t	 nin;
-	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	struct cga_fn	*next;		/* all functions, in the order they came */
-	struct cga_fn	*same_name;	/* the next one of the same name */
+	struct cga_fn	*same_name;	/* the next one of the same name; */
+					/* gone: the one it merged into */
 	struct cga_fn	*same_file;	/* the next one of the same file */
-	struct cga_fn	*merged;	/* merged into it, while loading */
 	uint64_t	 cost[];	/* self points here */
 };
+
+/* What a function merged into while loading (gone), or NULL. */
+static inline struct cga_fn *
+cga_fn_merged(const struct cga_fn *fn)
+{
+	return fn->gone ? fn->same_name : NULL;
+}
+
+/* Marks fn, out of every name's list already, merged into to. */
+static inline void
+cga_fn_merge_into(struct cga_fn *fn, struct cga_fn *to)
+{
+	fn->gone = 1;
+	fn->same_name = to;
+}
 
 /* OLD's exclusive and inclusive costs (NULL: not computed) in a difference. */
 struct cga_fn_base {

@@ -677,7 +677,7 @@ merge_fns(struct merge *m, uint64_t lineno)
 			    0;
 			continue;
 		}
-		fn->merged = to;
+		cga_fn_merge_into(fn, to);
 		(void)cga_cost_add(p, to->self, fn->self);
 		to->ncalls += fn->ncalls;
 		to->listed |= fn->listed;
