@@ -433,14 +433,10 @@ id_agrees(void *ctx, uint64_t id, const char *name)
 	return 0;
 }
 
-static int
-id_copy(void *ctx, uint64_t id, const char *name)
+static const char *
+id_name(void *ctx, const char *name)
 {
-	struct merge	*m = ctx;
-
-	if (!cga_ids_placeholder(name))
-		cga_ids_set(m->ld, m->kind, id, map_name(m, name));
-	return 0;
+	return map_name(ctx, name);
 }
 
 /* Adds saturating: the bound of a sum. */
@@ -790,11 +786,7 @@ merge(struct merge *m, uint64_t lineno)
 
 	cga_arena_adopt(&p->arena, &q->arena);
 	cga_profile_adopt_names(p, q);
-	for (i = 0; i < ID_KINDS; i++) {
-		m->kind = (enum idkind)i;
-		cga_ids_each(b, m->kind, id_copy, m);
-	}
-	cga_ids_clear(b);
+	cga_ids_adopt(ld, b, id_name, m);
 	qf = merge_files(m, &twin);
 	merge_fns(m, lineno);
 	merge_lines(m, qf, twin, first);
