@@ -6,29 +6,13 @@
 #include "diag.h"
 #include "profile.h"
 
-/*
- * An interned name.  It leads to the file of that name and to the
- * functions of that name, so that neither needs a table of its own.
- */
-struct cga_str {
-	struct cga_file	*file;
-	struct cga_fn	*fns;		/* of this name, via same_name */
-	struct cga_fn	*infile;	/* of this file, via same_file */
-	uint32_t	 len;
-	uint32_t	 no;		/* 1 + its index in strv */
-	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
-	uint32_t	 ninfile;
-	uint32_t	 event;		/* 1 + the event of this name; 0: none */
-	char		 s[];		/* what is allocated ends with it */
-};
-
 /* A name's bytes: the header without its padding, the name, its NUL. */
 #define STR_SIZE(len)	(offsetof(struct cga_str, s) + (len) + 1)
 
 static struct cga_str *
 str_of(const char *s)
 {
-	return (struct cga_str *)(void *)(s - offsetof(struct cga_str, s));
+	return cga_str_of(s);
 }
 
 struct cga_profile *
@@ -185,18 +169,6 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		}
 		e->no = slot->str;
 	}
-}
-
-uint32_t
-cga_name_no(const char *name)
-{
-	return str_of(name)->no;
-}
-
-const char *
-cga_profile_name(const struct cga_profile *p, uint32_t no)
-{
-	return p->strv[no - 1]->s;
 }
 
 void
@@ -463,14 +435,22 @@ int
 cga_fn_display_cmp(const struct cga_fn *a, const struct cga_fn *b)
 {
 	const unsigned char	*x, *y, *xname, *yname;
+	size_t			 xlen, ylen;
 	unsigned		 cx, cy;
+	int			 c;
 
 	if (a->display != NULL && b->display != NULL)
 		return strcmp(a->display, b->display);
 	if (a->key.file == b->key.file)	/* interned: "file:" is the same */
 		return strcmp(a->key.name, b->key.name);
-	x = (const unsigned char *)a->key.file;
-	y = (const unsigned char *)b->key.file;
+	/* Files that differ before either ends decide it at once. */
+	xlen = str_of(a->key.file)->len;
+	ylen = str_of(b->key.file)->len;
+	if ((c = memcmp(a->key.file, b->key.file, xlen < ylen ? xlen :
+	    ylen)) != 0)
+		return c;
+	x = (const unsigned char *)a->key.file + (xlen < ylen ? xlen : ylen);
+	y = (const unsigned char *)b->key.file + (xlen < ylen ? xlen : ylen);
 	xname = (const unsigned char *)a->key.name;
 	yname = (const unsigned char *)b->key.name;
 	do {

@@ -241,7 +241,28 @@ struct cga_part {
 	size_t		 nself;
 };
 
-struct cga_str;
+/*
+ * An interned name (profile.c's; here for the functions below).  It leads
+ * to the file of that name and to the functions of that name, so that
+ * neither needs a table of its own.
+ */
+struct cga_str {
+	struct cga_file	*file;
+	struct cga_fn	*fns;		/* of this name, via same_name */
+	struct cga_fn	*infile;	/* of this file, via same_file */
+	uint32_t	 len;
+	uint32_t	 no;		/* 1 + its index in strv */
+	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
+	uint32_t	 ninfile;
+	uint32_t	 event;		/* 1 + the event of this name; 0: none */
+	char		 s[];		/* what is allocated ends with it */
+};
+
+static inline struct cga_str *
+cga_str_of(const char *s)
+{
+	return (struct cga_str *)(uintptr_t)(s - offsetof(struct cga_str, s));
+}
 
 /*
  * The interned names, open-addressed: each slot keeps the name's hash, so
@@ -367,8 +388,17 @@ const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
  * An interned name's number, from 1 in the order names came, and the name
  * of a number: half the size of a pointer, for tables of many names.
  */
-uint32_t cga_name_no(const char *);
-const char *cga_profile_name(const struct cga_profile *, uint32_t no);
+static inline uint32_t
+cga_name_no(const char *name)
+{
+	return cga_str_of(name)->no;
+}
+
+static inline const char *
+cga_profile_name(const struct cga_profile *p, uint32_t no)
+{
+	return p->strv[no - 1]->s;
+}
 /* Fixes the event set; cost arrays can be made from then on. */
 void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
 	    size_t nev, size_t nrec);
