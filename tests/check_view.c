@@ -326,6 +326,57 @@ START_TEST(view_select_widens_columns_for_every_function)
 }
 END_TEST
 
+/*
+ * The list in order by cost, ties by display name, and functions of one
+ * display name (a colon in a file's name or a function's) in the order
+ * they were made, over costs of every byte's size and many ties.
+ */
+START_TEST(ranking_orders_ties_by_name_then_as_made)
+{
+	static const uint64_t	 costs[] = { 7, 7, 1ULL << 40, 300, 7,
+	    (1ULL << 40) + 1, 65536, 300, 0, 1ULL << 55, 7, 65536 };
+	static const char *const files[] = { "a", "a:b", "c.c", "a:b", "a" };
+	static const char *const names[] = { "b:c", "c", "f", "d", "b:d" };
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	struct cga_fn	**fns;
+	char		*text, *at;
+	size_t		 n, i, same = 0;
+	int		 c;
+
+	text = at = xmalloc(64 * 1024);
+	at += sprintf(at, "events: Ir\n");
+	for (i = 0; i < 400; i++)
+		at += sprintf(at, "fl=%s\nfn=%s%zu\n1 %llu\n", files[i % 5],
+		    names[i % 5], i, (unsigned long long)costs[(i * 5) % 12]);
+	/* Two functions, each time, whose display names are one. */
+	for (i = 0; i < 3; i++)
+		at += sprintf(at, "fl=a:b\nfn=x%zu\n1 7\nfl=a\nfn=b:x%zu\n"
+		    "1 7\n", i, i);
+	ck_assert_int_eq(load_profile(text), 0);
+	free(text);
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	fns = cga_view_select(&v, NULL, &n);
+	ck_assert_uint_gt(n, 300);
+	for (i = 1; i < n; i++) {
+		ck_assert_uint_ge(fns[i - 1]->self[0], fns[i]->self[0]);
+		if (fns[i - 1]->self[0] != fns[i]->self[0])
+			continue;
+		c = strcmp(fns[i - 1]->display, fns[i]->display);
+		ck_assert_int_le(c, 0);
+		if (c == 0) {
+			ck_assert_uint_lt(fns[i - 1]->id, fns[i]->id);
+			same++;
+		}
+	}
+	ck_assert_uint_eq(same, 3);
+	free(fns);
+	cga_view_free(&v);
+}
+END_TEST
+
 static char *
 written(void (*fn)(FILE *, const char *), const char *s)
 {
@@ -456,6 +507,7 @@ view_suite(void)
 	tcase_add_test(tc, view_takes_what_printers_need_from_the_options);
 	tcase_add_test(tc, formats_say_what_they_need);
 	tcase_add_test(tc, display_names_compare_and_print_as_if_made);
+	tcase_add_test(tc, ranking_orders_ties_by_name_then_as_made);
 	tcase_add_test(tc, format_table_finds_each_format_by_name);
 	tcase_add_test(tc, view_wants_lines_of_named_and_found_files);
 	tcase_add_test(tc, view_of_a_difference_writes_signed_counts);
