@@ -100,7 +100,7 @@ site_cmp(const void *a, const void *b, void *ctx)
 	c = cga_cost_cmp(ctx, sa->cost, sb->cost);
 	if (c != 0)
 		return c;
-	c = strcmp(sa->key.callee->display, sb->key.callee->display);
+	c = cga_fn_display_cmp(sa->key.callee, sb->key.callee);
 	if (c != 0)
 		return c;
 	return sa->count < sb->count ? -1 : sa->count > sb->count;
@@ -213,7 +213,7 @@ print_sites(FILE *out, const struct cga_view *v, const size_t *w,
 		cga_print_cost(out, v, w, ls->sites[i]->cost);
 		cga_view_count(v, count, ls->sites[i]->count);
 		fputs(" => ", out);
-		cga_out_text(out, ls->sites[i]->key.callee->display);
+		cga_view_print_fn(out, ls->sites[i]->key.callee);
 		fprintf(out, " (%sx)\n", count);
 	}
 }

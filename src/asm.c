@@ -29,7 +29,7 @@ rec_cmp(const void *a, const void *b, void *ctx)
 		return x->addr < y->addr ? -1 : 1;
 	if (x->callee == NULL || y->callee == NULL)
 		return (x->callee != NULL) - (y->callee != NULL);
-	return strcmp(x->callee->display, y->callee->display);
+	return cga_fn_display_cmp(x->callee, y->callee);
 }
 
 /* By address; conditional ones first, then by target. */
@@ -296,7 +296,7 @@ insn_print(struct printer *pr, size_t k)
 		cga_print_cost(pr->out, pr->v, pr->w, r->cost);
 		cga_view_count(pr->v, count, r->count);
 		fputs(" => ", pr->out);
-		cga_out_text(pr->out, r->callee->display);
+		cga_view_print_fn(pr->out, r->callee);
 		fprintf(pr->out, " (%sx)\n", count);
 	}
 	for (i = 0; i < pr->v->nshow; i++)
@@ -401,7 +401,7 @@ heading(FILE *out, const struct cga_view *v, const struct cga_fn *fn,
 {
 	fputs(fancy, out);
 	fputs("-- Machine code: ", out);
-	cga_out_text(out, fn->display);
+	cga_view_print_fn(out, fn);
 	if (cga_fn_object(fn) != NULL) {
 		fputs(" [", out);
 		cga_out_text(out, cga_fn_object(fn));

@@ -12,8 +12,8 @@
 struct cga_fn *
 cga_fn_final(struct cga_fn *fn)
 {
-	while (fn->merged != NULL)
-		fn = fn->merged;
+	while (fn->gone)
+		fn = cga_fn_merged(fn);
 	return fn;
 }
 
@@ -33,7 +33,7 @@ owner_final(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 
 	(void)f;
 	(void)line;
-	if (owner != NULL && owner->merged != NULL)
+	if (owner != NULL && owner->gone)
 		cost[p->cw] = (uint64_t)(uintptr_t)cga_fn_final(owner);
 }
 
@@ -100,11 +100,11 @@ merges_settle(struct cga_profile *p)
 	p->nfns = 0;
 	p->fns_last = NULL;
 	for (fp = &p->fns; (fn = *fp) != NULL;) {
-		if (fn->merged != NULL) {
+		if (fn->gone) {
 			*fp = fn->next;
 			continue;
 		}
-		fn->id = p->nfns++;
+		fn->id = (uint32_t)p->nfns++;
 		p->fns_last = fn;
 		fp = &fn->next;
 	}
@@ -303,7 +303,7 @@ cga_profile_finish(struct cga_profile *p)
 
 	if (p->nmerged > 0)
 		merges_settle(p);
-	if (p->late_display)
+	if (p->late_display && !p->no_display)
 		cga_fn_displays(p);
 	if ((err = cga_sites_merge(p, &at)) != 0) {
 		/* The last file loaded: sites of earlier ones were merged. */

@@ -19,6 +19,12 @@ struct cga_view;
 #define CGA_NEED_ALL_LINES	0x8	/* line costs of every file */
 #define CGA_NEED_JUMPS		0x10	/* jumps from the lines kept */
 #define CGA_NEED_INSTRS		0x20	/* instructions' costs and every jump */
+/*
+ * The other way: no display names ("file:name", the largest strings of
+ * the model), as the format prints a function's file and name itself
+ * (cga_view_print_fn) and compares them with cga_fn_display_cmp.
+ */
+#define CGA_NO_DISPLAY		0x40
 
 struct cga_format {
 	const char	*name;		/* as --format spells it */

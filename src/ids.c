@@ -12,94 +12,146 @@
 #include "loader.h"
 
 /*
- * Name ids are kept in an array indexed by id, as callgrind numbers them
- * from 1 up, while the array stays within a few times the ids defined
- * (or this size); sparser ids go to a hash.
+ * Name ids are kept in an array indexed by id from lo, as callgrind numbers
+ * them from 1 up (and -j 2's thread from about where its half begins),
+ * while the array spans at most ID_SPAN times the ids defined (or
+ * ID_ARRAY_MIN); sparser ids go to an open-addressed table.  Both hold a
+ * name's number (cga_name_no), 32 bits where a pointer takes 64: the
+ * tables of a profile of a million names took 40 MB with pointers.
  */
-#define ID_ARRAY_MIN	(1u << 20)
-
-/* An id past the array, in the open-addressed table. */
-struct ident {
-	uint64_t	 id;
-	const char	*name;		/* NULL: a free slot */
-};
+#define ID_ARRAY_MIN	(1u << 16)
+#define ID_SPAN		8
 
 /* Where id is, or would go, in the table. */
-static struct ident *
+static size_t
 idtab_slot(const struct idtab *t, uint64_t id)
 {
 	size_t	 i, mask = t->hcap - 1;
 
 	i = (size_t)cga_hash_u64(id) & mask;
-	while (t->h[i].name != NULL && t->h[i].id != id)
+	while (t->hname[i] != 0 && t->hid[i] != id)
 		i = (i + 1) & mask;
-	return &t->h[i];
+	return i;
 }
 
-static const char *
-idtab_get(struct idtab *t, uint64_t id)
+/* The number of id's name, or 0. */
+static uint32_t
+idtab_get(const struct idtab *t, uint64_t id)
 {
-	if (id < t->n && t->v[id] != NULL)
-		return t->v[id];
-	return t->nh == 0 ? NULL : idtab_slot(t, id)->name;
+	if (id - t->lo < t->n && t->v[id - t->lo] != 0)
+		return t->v[id - t->lo];
+	return t->nh == 0 ? 0 : t->hname[idtab_slot(t, id)];
 }
 
-static void
-idtab_set(struct idtab *t, uint64_t id, const char *name)
+/*
+ * Makes the array reach id, if it then spans at most ID_SPAN times the ids
+ * defined (or ID_ARRAY_MIN): 0, or -1 when id goes to the table.  It grows
+ * by a quarter, towards the side id lies on.
+ */
+static int
+array_reach(struct idtab *t, uint64_t id)
 {
-	struct ident	*old = t->h, *e;
-	uint64_t	 max = 4 * (uint64_t)t->count + 1024;
-	size_t		 n, i, cap = t->hcap;
+	uint64_t	 lo, hi, cap, max = ID_SPAN * (uint64_t)t->count + 1024;
+	uint32_t	*v;
 
-	t->count++;
 	if (max < ID_ARRAY_MIN)
 		max = ID_ARRAY_MIN;
-	if (id < t->n || id < max) {
-		if (id >= t->n) {
-			n = t->n ? t->n : 256;
-			while (n <= id)
-				n *= 2;
-			t->v = xreallocarray(t->v, n, sizeof(*t->v));
-			memset(t->v + t->n, 0, (n - t->n) * sizeof(*t->v));
-			t->n = n;
-		}
-		t->v[id] = name;
-		return;
+	if (id == UINT64_MAX)
+		return -1;
+	lo = t->n == 0 || id < t->lo ? id : t->lo;
+	hi = t->n == 0 || id >= t->lo + t->n ? id + 1 : t->lo + t->n;
+	if (hi - lo > max)
+		return -1;
+	cap = hi - lo + (hi - lo) / 4 + 1024;
+	if (cap > SIZE_MAX / sizeof(*v))
+		return -1;
+	if (t->n > 0 && id < t->lo) {
+		lo = cap > hi ? 0 : hi - cap;
+		v = xcalloc((size_t)cap, sizeof(*v));
+		memcpy(v + (t->lo - lo), t->v, t->n * sizeof(*v));
+		free(t->v);
+	} else {
+		v = xreallocarray(t->v, (size_t)cap, sizeof(*v));
+		memset(v + t->n, 0, ((size_t)cap - t->n) * sizeof(*v));
 	}
+	t->v = v;
+	t->lo = lo;
+	t->n = (size_t)cap;
+	return 0;
+}
+
+/* Puts id in the open-addressed table, grown to stay half empty. */
+static void
+hash_put(struct idtab *t, uint64_t id, uint32_t no)
+{
+	uint64_t	*oid = t->hid;
+	uint32_t	*oname = t->hname;
+	size_t		 i, j, cap = t->hcap;
+
 	if (2 * (t->nh + 1) > t->hcap) {
 		t->hcap = cap ? 2 * cap : 64;
-		t->h = xcalloc(t->hcap, sizeof(*t->h));
+		t->hid = xcalloc(t->hcap, sizeof(*t->hid));
+		t->hname = xcalloc(t->hcap, sizeof(*t->hname));
 		for (i = 0; i < cap; i++)
-			if (old[i].name != NULL)
-				*idtab_slot(t, old[i].id) = old[i];
-		free(old);
+			if (oname[i] != 0) {
+				j = idtab_slot(t, oid[i]);
+				t->hid[j] = oid[i];
+				t->hname[j] = oname[i];
+			}
+		free(oid);
+		free(oname);
 	}
-	e = idtab_slot(t, id);
-	if (e->name == NULL)
+	i = idtab_slot(t, id);
+	if (t->hname[i] == 0)
 		t->nh++;
-	e->id = id;
-	e->name = name;
+	t->hid[i] = id;
+	t->hname[i] = no;
+}
+
+/* Id gets the name of number no: where it is, or where it can go. */
+static void
+idtab_set(struct idtab *t, uint64_t id, uint32_t no)
+{
+	size_t	 i;
+
+	t->count++;
+	if (id - t->lo < t->n) {
+		t->v[id - t->lo] = no;
+		return;
+	}
+	/* An id in the table stays there as the array grows over it. */
+	if (t->nh > 0 && t->hname[i = idtab_slot(t, id)] != 0)
+		t->hname[i] = no;
+	else if (array_reach(t, id) == 0)
+		t->v[id - t->lo] = no;
+	else
+		hash_put(t, id, no);
 }
 
 static void
 idtab_free(struct idtab *t)
 {
 	free(t->v);
-	free(t->h);
+	free(t->hid);
+	free(t->hname);
 	memset(t, 0, sizeof(*t));
 }
 
 const char *
 cga_ids_get(struct loader *ld, enum idkind kind, uint64_t id)
 {
-	return idtab_get(&ld->ids[kind], id);
+	uint32_t	 no = idtab_get(&ld->ids[kind], id);
+
+	if (no == 0 && ld->later[kind].count > 0)
+		no = idtab_get(&ld->later[kind], id);
+	return no != 0 ? cga_profile_name(ld->p, no) : NULL;
 }
 
 void
 cga_ids_set(struct loader *ld, enum idkind kind, uint64_t id,
     const char *name)
 {
-	idtab_set(&ld->ids[kind], id, name);
+	idtab_set(&ld->ids[kind], id, cga_name_no(name));
 }
 
 void
@@ -110,12 +162,41 @@ cga_ids_each(struct loader *ld, enum idkind kind,
 	size_t			 i;
 
 	for (i = 0; i < t->n; i++)
-		if (t->v[i] != NULL && fn(ctx, i, t->v[i]) == -1)
+		if (t->v[i] != 0 && fn(ctx, t->lo + i,
+		    cga_profile_name(ld->p, t->v[i])) == -1)
 			return;
 	for (i = 0; i < t->hcap; i++)
-		if (t->h[i].name != NULL && fn(ctx, t->h[i].id,
-		    t->h[i].name) == -1)
+		if (t->hname[i] != 0 && fn(ctx, t->hid[i],
+		    cga_profile_name(ld->p, t->hname[i])) == -1)
 			return;
+}
+
+/*
+ * The thread's tables are taken as they are, each name's number made the
+ * loader's: no copy of them is made, as a copy took 8 MB more at the
+ * merge's peak on the 512 MB profile.
+ */
+void
+cga_ids_adopt(struct loader *ld, struct loader *b,
+    const char *(*map)(void *, const char *), void *ctx)
+{
+	struct idtab	*t;
+	size_t		 k, i;
+
+	for (k = 0; k < ID_KINDS; k++) {
+		t = &b->ids[k];
+		for (i = 0; i < t->n; i++)
+			if (t->v[i] != 0)
+				t->v[i] = cga_name_no(map(ctx,
+				    cga_profile_name(b->p, t->v[i])));
+		for (i = 0; i < t->hcap; i++)
+			if (t->hname[i] != 0)
+				t->hname[i] = cga_name_no(map(ctx,
+				    cga_profile_name(b->p, t->hname[i])));
+		idtab_free(&ld->later[k]);
+		ld->later[k] = *t;
+		memset(t, 0, sizeof(*t));
+	}
 }
 
 /* Forgets every id: a new file, or a new run appended to one. */
@@ -124,8 +205,10 @@ cga_ids_clear(struct loader *ld)
 {
 	size_t	 i;
 
-	for (i = 0; i < ID_KINDS; i++)
+	for (i = 0; i < ID_KINDS; i++) {
 		idtab_free(&ld->ids[i]);
+		idtab_free(&ld->later[i]);
+	}
 	for (i = 0; i < ld->nfwd; i++)
 		free(ld->fwd[i].text);
 	free(ld->fwd);
@@ -179,7 +262,7 @@ forward(struct loader *ld, enum idkind kind, uint64_t id)
 	fw->text = xmemdup0(ld->text, ld->len);
 	fw->len = ld->len;
 	ld->nfwd_open++;
-	idtab_set(&ld->ids[kind], id, fw->name);
+	cga_ids_set(ld, kind, id, fw->name);
 	return fw->name;
 }
 
@@ -326,7 +409,7 @@ cga_ids_resolve(struct loader *ld, enum idkind kind, const char *s,
 		s = skip_blanks(end + 1);
 		have_id = 1;
 		if (*s == '\0') {
-			if ((name = idtab_get(&ld->ids[kind], id)) == NULL)
+			if ((name = cga_ids_get(ld, kind, id)) == NULL)
 				name = forward(ld, kind, id);
 			*out = name;
 			return 0;
@@ -337,13 +420,13 @@ cga_ids_resolve(struct loader *ld, enum idkind kind, const char *s,
 		s += ld->cwdlen;
 	name = rewritten(ld, kind, s);
 	*out = name;
-	if (!have_id || (old = idtab_get(&ld->ids[kind], id)) == name)
+	if (!have_id || (old = cga_ids_get(ld, kind, id)) == name)
 		return 0;
 	if (old != NULL && cga_ids_placeholder(old)) {
 		if (define(ld, kind, old, name) == -1)
 			return -1;
 	} else if (old != NULL)
 		again(ld, old);
-	idtab_set(&ld->ids[kind], id, name);
+	cga_ids_set(ld, kind, id, name);
 	return 0;
 }

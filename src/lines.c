@@ -260,6 +260,43 @@ cga_file_each(const struct cga_profile *p, struct cga_file *f,
 			lpage_each(p, f, fl->spage[i], fl->skeys[i], fn, ctx);
 }
 
+/*
+ * A page of a model whose lines are qlw words, laid out as p's, lw words
+ * a line; the room it leaves past its lines zero, as a page's is.
+ */
+static void
+lpage_adopt(const struct cga_profile *p, size_t qlw, struct cga_lpage *pg)
+{
+	struct cga_fn	*owner;
+	uint64_t	*c;
+	size_t		 i, n = popcount16(pg->mask);
+
+	for (i = 0; i < n; i++) {
+		c = pg->c + i * p->lw;
+		memmove(c, pg->c + i * qlw, p->lw * sizeof(*c));
+		if ((owner = cga_line_owner(p, c)) != NULL)
+			c[p->cw] = (uint64_t)(uintptr_t)cga_fn_final(owner);
+	}
+	memset(pg->c + n * p->lw, 0, n * (qlw - p->lw) * sizeof(*pg->c));
+}
+
+void
+cga_file_adopt_lines(const struct cga_profile *p, size_t qlw,
+    struct cga_file *f)
+{
+	const struct cga_flines	*fl = f->lines;
+	uint64_t		 i;
+
+	if (fl == NULL)
+		return;
+	for (i = 0; i < fl->pcap; i++)
+		if (fl->dir[i] != NULL)
+			lpage_adopt(p, qlw, fl->dir[i]);
+	for (i = 0; i < fl->scap; i++)
+		if (fl->spage[i] != NULL)
+			lpage_adopt(p, qlw, fl->spage[i]);
+}
+
 void
 cga_file_drop_lines(struct cga_file *f)
 {

@@ -41,14 +41,17 @@ struct foreign {
 	char		 text[CGA_DIAG_QUOTE + 1];	/* as much as is quoted */
 };
 
-struct ident;
-
-/* One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=. */
+/*
+ * One table of name compression ids, e.g. shared by fl= fi= fe= cfi= jfi=.
+ * It holds names by their number (cga_name_no), 0 for none.
+ */
 struct idtab {
-	const char	**v;
+	uint32_t	 *v;		/* ids lo to lo + n */
+	uint64_t	  lo;
 	size_t		  n;
 	size_t		  count;	/* ids defined */
-	struct ident	 *h;		/* hcap slots, a power of 2 */
+	uint64_t	 *hid;		/* the others: hcap slots, a power */
+	uint32_t	 *hname;	/* of 2, with their names */
 	size_t		  hcap;
 	size_t		  nh;		/* slots used */
 };
@@ -86,6 +89,11 @@ struct loader {
 	size_t			 len;
 
 	struct idtab		 ids[ID_KINDS];
+	/*
+	 * -j 2: the ids the thread's half gave, looked in after ids (which
+	 * give none of them another name), once merged (cga_ids_adopt).
+	 */
+	struct idtab		 later[ID_KINDS];
 	struct forward		*fwd;		/* ids used before defined */
 	size_t			 nfwd, fwdcap;
 	size_t			 nfwd_open;	/* of them, not defined yet */
@@ -262,11 +270,21 @@ int	cga_events_need(struct loader *);
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
 	    const char **name);
-/* The name of an id, or NULL; an id set; each id defined (fn -1 stops). */
+/*
+ * The name of an id, or NULL; an id set; each id defined (fn -1 stops),
+ * later ones apart.
+ */
 const char *cga_ids_get(struct loader *, enum idkind, uint64_t id);
 void	cga_ids_set(struct loader *, enum idkind, uint64_t id, const char *);
 void	cga_ids_each(struct loader *, enum idkind,
 	    int (*fn)(void *, uint64_t, const char *), void *ctx);
+/*
+ * split.c's merge: the ids of b, the thread's loader, whose model ld's has
+ * taken (cga_profile_adopt_names), become ld's later ids, each of the
+ * name map gives its name in ld's model.
+ */
+void	cga_ids_adopt(struct loader *ld, struct loader *b,
+	    const char *(*map)(void *, const char *), void *ctx);
 /* Whether a name is the placeholder of an id not defined yet. */
 static inline int
 cga_ids_placeholder(const char *name)

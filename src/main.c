@@ -201,6 +201,7 @@ main(int argc, char **argv)
 	unsigned		 needs;
 	int			 rc = 1;
 
+	cga_alloc_init();
 	signal(SIGPIPE, SIG_IGN);
 	cga_hash_seed();
 	cga_opts_init(&o);

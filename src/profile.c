@@ -6,28 +6,13 @@
 #include "diag.h"
 #include "profile.h"
 
-/*
- * An interned name.  It leads to the file of that name and to the
- * functions of that name, so that neither needs a table of its own.
- */
-struct cga_str {
-	struct cga_file	*file;
-	struct cga_fn	*fns;		/* of this name, via same_name */
-	struct cga_fn	*infile;	/* of this file, via same_file */
-	size_t		 len;
-	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
-	uint32_t	 ninfile;
-	uint32_t	 event;		/* 1 + the event of this name; 0: none */
-	char		 s[];		/* what is allocated ends with it */
-};
-
 /* A name's bytes: the header without its padding, the name, its NUL. */
 #define STR_SIZE(len)	(offsetof(struct cga_str, s) + (len) + 1)
 
 static struct cga_str *
 str_of(const char *s)
 {
-	return (struct cga_str *)(void *)(s - offsetof(struct cga_str, s));
+	return cga_str_of(s);
 }
 
 struct cga_profile *
@@ -65,12 +50,12 @@ cga_profile_free(struct cga_profile *p)
 	free(p);
 }
 
-/* Moves the names to a table twice as big; their hashes say where. */
+/* Moves the names to a table of cap slots; their hashes say where. */
 static void
-strs_grow(struct cga_profile *p)
+strs_resize(struct cga_profile *p, size_t cap)
 {
 	struct cga_strslot	*old = p->strs, *v;
-	size_t			 cap = p->strcap ? 2 * p->strcap : 1024, i, j;
+	size_t			 i, j;
 
 	v = xcalloc(cap, sizeof(*v));
 	for (i = 0; i < p->strcap; i++) {
@@ -115,25 +100,75 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	uint32_t		 h = cga_hash(s, len);
 
 	if (2 * (p->nstrs + 1) > p->strcap)
-		strs_grow(p);
+		strs_resize(p, p->strcap ? 2 * p->strcap : 1024);
 	slot = str_slot(p, s, len, h);
 	if (slot->str != 0)
 		return p->strv[slot->str - 1]->s;
-	/* 2^32 names would take hundreds of gigabytes. */
-	if (p->nstrs >= UINT32_MAX - 1)
+	/* 2^32 names, or one of 4 GiB, would take more than there is. */
+	if (p->nstrs >= UINT32_MAX - 1 || len > UINT32_MAX)
 		cga_oom();
 	if (p->nstrs == p->strvcap) {
 		p->strvcap = p->strvcap ? 2 * p->strvcap : 1024;
 		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
 	e = cga_arena_alloc(&p->arena, STR_SIZE(len));
-	e->len = len;
+	e->len = (uint32_t)len;
 	memcpy(e->s, s, len);
 	e->s[len] = '\0';
 	p->strv[p->nstrs++] = e;
+	e->no = (uint32_t)p->nstrs;
 	slot->hash = h;
 	slot->str = (uint32_t)p->nstrs;
 	return e->s;
+}
+
+/*
+ * Names of q (-j 2's thread's model, whose arena p takes) become p's: a
+ * name p lacks is taken whole, its header made p's; every other one is
+ * numbered as p's name of the same bytes.  q's table of names goes first,
+ * before p's grows; its list stays, so that q's numbers still name its
+ * names (cga_profile_name) until it is freed.  Placeholders ("\n" and a
+ * number, or a word: ids.c, split.c) stay q's.
+ */
+void
+cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
+{
+	struct cga_strslot	*slot;
+	struct cga_str		*e;
+	size_t			 need = p->nstrs + q->nstrs, cap, i;
+	uint32_t		 h;
+
+	free(q->strs);
+	q->strs = NULL;
+	q->strcap = 0;
+	if (need >= UINT32_MAX - 1)
+		cga_oom();
+	for (cap = p->strcap ? p->strcap : 1024; 2 * (need + 1) > cap; cap *= 2)
+		;
+	if (cap != p->strcap)
+		strs_resize(p, cap);
+	for (cap = p->strvcap ? p->strvcap : 1024; cap < need; cap *= 2)
+		;
+	if (cap != p->strvcap) {
+		p->strvcap = cap;
+		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
+	}
+	for (i = 0; i < q->nstrs; i++) {
+		e = q->strv[i];
+		if (e->s[0] == '\n')
+			continue;
+		h = cga_hash(e->s, e->len);
+		slot = str_slot(p, e->s, e->len, h);
+		if (slot->str == 0) {
+			slot->hash = h;
+			p->strv[p->nstrs++] = e;
+			slot->str = (uint32_t)p->nstrs;
+			e->file = NULL;
+			e->fns = e->infile = NULL;
+			e->nfns = e->ninfile = e->event = 0;
+		}
+		e->no = slot->str;
+	}
 }
 
 void
@@ -254,6 +289,21 @@ cga_file_get(struct cga_profile *p, const char *name)
 	return f;
 }
 
+void
+cga_file_adopt(struct cga_profile *p, struct cga_file *f, const char *name)
+{
+	f->name = name;
+	f->id = p->nfiles++;
+	f->next = NULL;
+	f->merged = NULL;
+	if (p->files_last != NULL)
+		p->files_last->next = f;
+	else
+		p->files = f;
+	p->files_last = f;
+	str_of(name)->file = f;
+}
+
 struct cga_file *
 cga_file_find(const struct cga_profile *p, const char *name)
 {
@@ -321,7 +371,7 @@ fn_find(struct cga_profile *p, const char *file, const char *name)
 		/* Made the first time it is needed: most profiles never do. */
 		if (p->fntab == NULL)
 			for (fn = p->fns; fn != NULL; fn = fn->next)
-				if (fn->merged == NULL)
+				if (!fn->gone)
 					fn_table_add(p, fn, fn->id);
 		if ((fn = *fn_slot(p, file, name)) != NULL)
 			return fn;
@@ -364,6 +414,52 @@ cga_fn_displays(struct cga_profile *p)
 	p->late_display = 0;
 }
 
+/* The next byte of a display name read from its parts: 0 at its end. */
+static unsigned
+display_byte(const unsigned char **s, const unsigned char **name)
+{
+	unsigned	 c = **s;
+
+	if (c != '\0') {
+		++*s;
+		return c;
+	}
+	if (*name == NULL)
+		return 0;
+	*s = *name;		/* past the file: the colon, then the name */
+	*name = NULL;
+	return ':';
+}
+
+int
+cga_fn_display_cmp(const struct cga_fn *a, const struct cga_fn *b)
+{
+	const unsigned char	*x, *y, *xname, *yname;
+	size_t			 xlen, ylen;
+	unsigned		 cx, cy;
+	int			 c;
+
+	if (a->display != NULL && b->display != NULL)
+		return strcmp(a->display, b->display);
+	if (a->key.file == b->key.file)	/* interned: "file:" is the same */
+		return strcmp(a->key.name, b->key.name);
+	/* Files that differ before either ends decide it at once. */
+	xlen = str_of(a->key.file)->len;
+	ylen = str_of(b->key.file)->len;
+	if ((c = memcmp(a->key.file, b->key.file, xlen < ylen ? xlen :
+	    ylen)) != 0)
+		return c;
+	x = (const unsigned char *)a->key.file + (xlen < ylen ? xlen : ylen);
+	y = (const unsigned char *)b->key.file + (xlen < ylen ? xlen : ylen);
+	xname = (const unsigned char *)a->key.name;
+	yname = (const unsigned char *)b->key.name;
+	do {
+		cx = display_byte(&x, &xname);
+		cy = display_byte(&y, &yname);
+	} while (cx == cy && cx != 0);
+	return cx < cy ? -1 : cx > cy;
+}
+
 /* Keys fn by file and name: it joins the lists of both. */
 static void
 fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,
@@ -388,17 +484,21 @@ fn_key(struct cga_profile *p, struct cga_fn *fn, const char *file,
 }
 
 struct cga_fn *
-cga_fn_get(struct cga_profile *p, const char *file, const char *name)
+cga_fn_find(struct cga_profile *p, const char *file, const char *name)
 {
-	struct cga_fn	*fn;
+	return fn_find(p, file, name);
+}
 
-	if ((fn = fn_find(p, file, name)) != NULL)
-		return fn;
-	/* Arena memory comes zeroed. */
-	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
+/* Makes fn, keyed, the last of the model's functions. */
+static void
+fn_append(struct cga_profile *p, struct cga_fn *fn, const char *file,
+    const char *name)
+{
+	/* 2^32 functions would take 640 GB. */
+	if (p->nfns >= UINT32_MAX)
+		cga_oom();
 	fn_key(p, fn, file, name);
-	fn->id = p->nfns;
-	fn->self = fn->cost;
+	fn->id = (uint32_t)p->nfns;
 	if (p->fns_last != NULL)
 		p->fns_last->next = fn;
 	else
@@ -407,20 +507,44 @@ cga_fn_get(struct cga_profile *p, const char *file, const char *name)
 	if (p->fntab != NULL)
 		fn_table_add(p, fn, p->nfns);
 	p->nfns++;
+}
+
+struct cga_fn *
+cga_fn_get(struct cga_profile *p, const char *file, const char *name)
+{
+	struct cga_fn	*fn;
+
+	if ((fn = fn_find(p, file, name)) != NULL)
+		return fn;
+	/* Arena memory comes zeroed. */
+	fn = cga_arena_alloc(&p->arena, sizeof(*fn) + p->cw * sizeof(uint64_t));
+	fn->self = fn->cost;
+	fn_append(p, fn, file, name);
 	return fn;
+}
+
+void
+cga_fn_adopt(struct cga_profile *p, struct cga_fn *fn, const char *file,
+    const char *name)
+{
+	fn->next = NULL;
+	fn->out = fn->in = NULL;
+	fn->nout = fn->nin = 0;
+	fn->gone = 0;
+	fn_append(p, fn, file, name);
 }
 
 /* Edges a short list is walked for rather than hashed. */
 #define CALLS_WALK	8
 
 /*
- * The edge from caller to callee, made if need be.  Most functions call
- * and are called by few others: walking the shorter of the two lists,
- * when it is short, finds an edge, or shows there is none yet, without
- * reading the table's buckets at random.
+ * The edge from caller to callee, or NULL.  Most functions call and are
+ * called by few others: walking the shorter of the two lists, when it is
+ * short, finds an edge, or shows there is none yet, without reading the
+ * table's buckets at random.
  */
 struct cga_call *
-cga_call_get(struct cga_profile *p, struct cga_fn *caller,
+cga_call_find(const struct cga_profile *p, struct cga_fn *caller,
     struct cga_fn *callee)
 {
 	struct cga_call_key	 key;
@@ -439,14 +563,19 @@ cga_call_get(struct cga_profile *p, struct cga_fn *caller,
 		key.caller = caller;
 		key.callee = callee;
 		HASH_FIND(hh, p->calls, &key, sizeof(key), c);
-		if (c != NULL)
-			return c;
+		return c;
 	}
-	c = cga_arena_alloc(&p->arena, sizeof(*c));
+	return NULL;
+}
+
+/* Makes c the edge from caller to callee, the last made. */
+static void
+call_link(struct cga_profile *p, struct cga_call *c, struct cga_fn *caller,
+    struct cga_fn *callee)
+{
 	c->key.caller = caller;
 	c->key.callee = callee;
 	c->seq = p->callseq++;
-	c->cost = cga_cost_new(p);
 	c->next_out = caller->out;
 	caller->out = c;
 	caller->nout++;
@@ -454,7 +583,30 @@ cga_call_get(struct cga_profile *p, struct cga_fn *caller,
 	callee->in = c;
 	callee->nin++;
 	HASH_ADD(hh, p->calls, key, sizeof(c->key), c);
+}
+
+struct cga_call *
+cga_call_get(struct cga_profile *p, struct cga_fn *caller,
+    struct cga_fn *callee)
+{
+	struct cga_call	*c;
+
+	if ((c = cga_call_find(p, caller, callee)) != NULL)
+		return c;
+	c = cga_arena_alloc(&p->arena, sizeof(*c));
+	c->cost = cga_cost_new(p);
+	call_link(p, c, caller, callee);
 	return c;
+}
+
+void
+cga_call_adopt(struct cga_profile *p, struct cga_call *c,
+    struct cga_fn *caller, struct cga_fn *callee)
+{
+	memset(&c->hh, 0, sizeof(c->hh));
+	c->incl = NULL;
+	c->recursive = 0;
+	call_link(p, c, caller, callee);
 }
 
 static int
@@ -624,7 +776,7 @@ fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 		if (call_move(p, c, c->key.caller, b) == -1)
 			rc = -1;
 	memset(a->self, 0, p->cw * sizeof(uint64_t));
-	a->merged = b;
+	cga_fn_merge_into(a, b);
 	p->nmerged++;
 	return rc;
 }

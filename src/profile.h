@@ -58,9 +58,17 @@ struct cga_fn_key {
 	const char	*name;		/* interned */
 };
 
+/*
+ * A function: 144 bytes and its cost, of which a profile may have millions
+ * (the 512 MB benchmark 760,000): what it holds only while loading shares
+ * room with what it holds after.
+ */
 struct cga_fn {
 	struct cga_fn_key key;
-	size_t		 id;		/* its number, from 0 in the order made */
+	uint32_t	 id;		/* its number, from 0 in the order made */
+	unsigned char	 listed;	/* named by fn=, fi= or fe= (not only called) */
+	unsigned char	 gone;		/* merged into another, while loading: */
+					/* same_name says which */
 	const char	*obj;		/* object at its last fn= line, or NULL */
 	uint64_t	 objseq;	/* when that was, for merges (ids.c) */
 	const char	*codeobj;	/* the object its code lies in: obj, */
@@ -69,7 +77,8 @@ struct cga_fn {
 	uint64_t	 codeseq;	/* the profile line that said so */
 	const char	*display;	/* "file:name", as it is printed; */
 					/* NULL until finished, in a model */
-					/* of late_display */
+					/* of late_display; NULL in one of */
+					/* no_display */
 	uint64_t	*self;		/* exclusive cost */
 	uint64_t	*incl;		/* inclusive cost, see cga_profile_inclusive */
 	/*
@@ -82,14 +91,28 @@ struct cga_fn {
 	/* An edge takes a hundred bytes: 2^32 of them would not fit. */
 	uint32_t	 nout;		/* edges in each list */
 	uint32_t	 nin;
-	int		 listed;	/* named by fn=, fi= or fe= (not only called) */
 	uint64_t	 ncalls;	/* calls it makes, all callees */
 	struct cga_fn	*next;		/* all functions, in the order they came */
-	struct cga_fn	*same_name;	/* the next one of the same name */
+	struct cga_fn	*same_name;	/* the next one of the same name; */
+					/* gone: the one it merged into */
 	struct cga_fn	*same_file;	/* the next one of the same file */
-	struct cga_fn	*merged;	/* merged into it, while loading */
 	uint64_t	 cost[];	/* self points here */
 };
+
+/* What a function merged into while loading (gone), or NULL. */
+static inline struct cga_fn *
+cga_fn_merged(const struct cga_fn *fn)
+{
+	return fn->gone ? fn->same_name : NULL;
+}
+
+/* Marks fn, out of every name's list already, merged into to. */
+static inline void
+cga_fn_merge_into(struct cga_fn *fn, struct cga_fn *to)
+{
+	fn->gone = 1;
+	fn->same_name = to;
+}
 
 /* OLD's exclusive and inclusive costs (NULL: not computed) in a difference. */
 struct cga_fn_base {
@@ -218,7 +241,28 @@ struct cga_part {
 	size_t		 nself;
 };
 
-struct cga_str;
+/*
+ * An interned name (profile.c's; here for the functions below).  It leads
+ * to the file of that name and to the functions of that name, so that
+ * neither needs a table of its own.
+ */
+struct cga_str {
+	struct cga_file	*file;
+	struct cga_fn	*fns;		/* of this name, via same_name */
+	struct cga_fn	*infile;	/* of this file, via same_file */
+	uint32_t	 len;
+	uint32_t	 no;		/* 1 + its index in strv */
+	uint32_t	 nfns;		/* of each list, up to UINT32_MAX */
+	uint32_t	 ninfile;
+	uint32_t	 event;		/* 1 + the event of this name; 0: none */
+	char		 s[];		/* what is allocated ends with it */
+};
+
+static inline struct cga_str *
+cga_str_of(const char *s)
+{
+	return (struct cga_str *)(uintptr_t)(s - offsetof(struct cga_str, s));
+}
 
 /*
  * The interned names, open-addressed: each slot keeps the name's hash, so
@@ -311,6 +355,11 @@ struct cga_profile {
 	 * tables are gone, so that they do not add to its peak.
 	 */
 	int		  late_display;
+	/*
+	 * No display names at all: the one format that prints this model
+	 * prints a function's name from its file and name (CGA_NO_DISPLAY).
+	 */
+	int		  no_display;
 	int		  have_incl;	/* incl costs are computed */
 	/*
 	 * A difference of two profiles (--diff), or a profile with negative
@@ -335,6 +384,21 @@ struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);
 
 const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
+/*
+ * An interned name's number, from 1 in the order names came, and the name
+ * of a number: half the size of a pointer, for tables of many names.
+ */
+static inline uint32_t
+cga_name_no(const char *name)
+{
+	return cga_str_of(name)->no;
+}
+
+static inline const char *
+cga_profile_name(const struct cga_profile *p, uint32_t no)
+{
+	return p->strv[no - 1]->s;
+}
 /* Fixes the event set; cost arrays can be made from then on. */
 void	 cga_profile_set_events(struct cga_profile *, struct cga_event *,
 	    size_t nev, size_t nrec);
@@ -393,11 +457,22 @@ struct cga_lineref *cga_file_lines(const struct cga_profile *,
 /* The function name in file; both names interned. */
 struct cga_fn	*cga_fn_get(struct cga_profile *, const char *file,
 	    const char *name);
+/* The same, or NULL if none was made. */
+struct cga_fn	*cga_fn_find(struct cga_profile *, const char *file,
+	    const char *name);
 /* Makes the display name of each function that has none. */
 void		 cga_fn_displays(struct cga_profile *);
+/*
+ * strcmp of two functions' display names, "file:name", whether they are
+ * made or not.
+ */
+int		 cga_fn_display_cmp(const struct cga_fn *, const struct cga_fn *);
 /* The functions of fn's name (in any file), fn among them. */
 size_t		 cga_fn_namesakes(const struct cga_fn *);
+/* The call edge from caller to callee, made if need be; or NULL if none. */
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
+	    struct cga_fn *);
+struct cga_call *cga_call_find(const struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
 /* A new site record to add a call line's figures to (valid until the next). */
 struct cga_site *cga_site_add(struct cga_profile *, struct cga_file *,
@@ -429,6 +504,31 @@ void	 cga_obj_rename(struct cga_profile *, const char *from, const char *to);
 struct cga_fn	*cga_fn_final(struct cga_fn *);
 struct cga_file *cga_file_final(struct cga_file *);
 /*
+ * -j 2's merge (split.c): the model q that a thread read of a file's
+ * second half joins p whole, rather than being made again in p.  p takes
+ * q's arena (cga_arena_adopt), then its names (each name of q is
+ * numbered as p's name of its bytes from then on: cga_profile_name(p,
+ * cga_name_no(s)) maps it, while q's own numbers, which its loader's ids
+ * hold, still name it in q), then each file, function and call edge of
+ * q that p lacks, as the last p made, under p's names: the same as if p
+ * had made it then.  Its figures and line pages stay where they are.
+ */
+void	 cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q);
+void	 cga_file_adopt(struct cga_profile *, struct cga_file *,
+	    const char *name);
+void	 cga_fn_adopt(struct cga_profile *, struct cga_fn *, const char *file,
+	    const char *name);
+void	 cga_call_adopt(struct cga_profile *, struct cga_call *,
+	    struct cga_fn *caller, struct cga_fn *callee);
+/*
+ * The line pages of file f, taken from a model whose lines are qlw words
+ * (a cost and more), laid out as p's, each line's owner the function it
+ * merged into (cga_fn_final).
+ */
+void	 cga_file_adopt_lines(const struct cga_profile *p, size_t qlw,
+	    struct cga_file *f);
+
+/*
  * Makes the model signed (a difference), as a count below zero comes:
  * 0, or -1 when a count or sum so far does not fit in 64 bits signed.
  */
@@ -436,7 +536,8 @@ int	 cga_profile_make_signed(struct cga_profile *);
 /* Derived events' counters from the recorded ones; -1 on overflow. */
 int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*
- * Merges the call sites, makes functions' display names (late_display)
+ * Merges the call sites, makes functions' display names (late_display,
+ * unless no_display)
  * and computes derived events once every file is loaded: 0, or -1 after
  * the message (a sum overflows).
  */

@@ -237,7 +237,7 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 		cga_print_cost(out, v, w, cga_call_cost(list[i]));
 		cga_view_count(v, count, list[i]->count);
 		fputs(callers ? " < " : " >   ", out);
-		cga_out_text(out, cga_view_label(v, other));
+		cga_view_print_label(out, v, other);
 		fprintf(out, " (%sx)", count);
 		if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
 			print_object(out, other);
@@ -248,10 +248,12 @@ print_calls(FILE *out, const struct cga_view *v, const size_t *w,
 	free(list);
 }
 
+/* Whether fn is "???:???" (a colon in neither part: one in the whole). */
 static int
 tree_skips(const struct cga_fn *fn)
 {
-	return strcmp(fn->display, "???:???") == 0;
+	return strcmp(fn->key.file, "???") == 0 &&
+	    strcmp(fn->key.name, "???") == 0;
 }
 
 /* The program totals block. */
@@ -313,7 +315,7 @@ print_function(FILE *out, const struct cga_view *v, const size_t *fw,
 		print_calls(out, v, fw, fn, 1);
 	cga_print_cost(out, v, fw, cga_view_fn_cost(v, fn));
 	fputs(v->tree ? " *  " : " ", out);
-	cga_out_text(out, cga_view_label(v, fn));
+	cga_view_print_label(out, v, fn);
 	if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
 		print_object(out, fn);
 	fputs("\n", out);
@@ -346,7 +348,8 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 		if (i + 8 < n)
 			__builtin_prefetch(fns[i + 8]);
 		if (i + 4 < n) {
-			__builtin_prefetch(fns[i + 4]->display);
+			__builtin_prefetch(fns[i + 4]->key.file);
+			__builtin_prefetch(fns[i + 4]->key.name);
 			__builtin_prefetch(fns[i + 4]->obj);
 		}
 		print_function(out, v, fw, fns[i], &listed, &nlisted);
@@ -362,12 +365,17 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	return listed;
 }
 
-/* Inclusive costs for --inclusive and --tree; line costs to annotate. */
+/*
+ * Inclusive costs for --inclusive and --tree; line costs to annotate; no
+ * display names where no group (whose rows are named by them) is listed.
+ */
 static unsigned
 text_needs(const struct cga_view *v)
 {
 	unsigned need = 0;
 
+	if (!v->grouped)
+		need |= CGA_NO_DISPLAY;
 	if (v->inclusive || v->tree)
 		need |= CGA_NEED_INCL;
 	if (v->auto_annotate || v->nsources > 0)

@@ -295,6 +295,7 @@ cga_run_check(const struct cga_opts *o)
 int
 cga_run_finish(struct cga_profile *p, unsigned needs)
 {
+	p->no_display = (needs & CGA_NO_DISPLAY) != 0;
 	if (cga_profile_finish(p) == -1 || ((needs & CGA_NEED_INCL) &&
 	    cga_profile_inclusive(p) == -1))
 		return -1;

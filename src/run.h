@@ -34,7 +34,8 @@ int	  cga_run_load(struct cga_profile *p, struct cga_profile *old,
 	    const struct cga_opts *, struct cga_load_opts *);
 /*
  * Finishes a loaded model: derived events, inclusive costs if needs (a
- * format's CGA_NEED_* bits) asks; 0, or -1 after an error was printed.
+ * format's CGA_NEED_* bits) asks, display names unless it says
+ * CGA_NO_DISPLAY; 0, or -1 after an error was printed.
  */
 int	  cga_run_finish(struct cga_profile *, unsigned needs);
 /*

@@ -384,8 +384,11 @@ cga_split_stop(struct loader *ld)
 }
 
 /*
- * The merge.  Names of the thread's model map to the loader's: its
- * placeholders to what the loader's ids and object say.
+ * The merge.  The loader's model takes the thread's whole (profile.h):
+ * its memory, its names, each file, function and call edge it lacks;
+ * what both have is summed in the loader's.  Names of the thread's model
+ * map to the loader's: its placeholders to what the loader's ids and
+ * object say, the others by the number p gave them.
  */
 struct merge {
 	struct loader		*ld;		/* the loader */
@@ -393,51 +396,14 @@ struct merge {
 	struct cga_split	*sp;
 	struct cga_profile	*p, *q;
 	const char		**fwd;		/* the placeholders' names */
-	struct cga_file		**fmap;		/* by the thread's file id */
-	struct cga_fn		**fnmap;	/* by its function id */
-	const char		**names;	/* the thread's and the loader's */
-	size_t			 nnames, namecap;
 	enum idkind		 kind;		/* of the ids looked at */
 	int			 clash;		/* an id with two names */
 };
 
-/* The slot of name s in the cache of names mapped. */
-static size_t
-name_slot(const struct merge *m, const char *s)
-{
-	size_t	 i, mask = m->namecap - 1;
-
-	for (i = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ULL >> 20) &
-	    mask; m->names[2 * i] != NULL && m->names[2 * i] != s;
-	    i = (i + 1) & mask)
-		;
-	return i;
-}
-
-/* The cache, twice as big. */
-static void
-names_grow(struct merge *m)
-{
-	const char	**old = m->names;
-	size_t		  cap = m->namecap, i, j;
-
-	m->namecap = cap ? 2 * cap : 1024;
-	m->names = xcalloc(2 * m->namecap, sizeof(*m->names));
-	for (i = 0; i < cap; i++)
-		if (old[2 * i] != NULL) {
-			j = name_slot(m, old[2 * i]);
-			m->names[2 * j] = old[2 * i];
-			m->names[2 * j + 1] = old[2 * i + 1];
-		}
-	free(old);
-}
-
+/* The loader's name of a name of the thread's, once p has its names. */
 static const char *
 map_name(struct merge *m, const char *s)
 {
-	size_t		 i;
-	const char	*to;
-
 	if (s == NULL)
 		return NULL;
 	if (s == m->sp->objph)
@@ -446,16 +412,7 @@ map_name(struct merge *m, const char *s)
 		return m->ld->file->name;
 	if (cga_ids_placeholder(s))
 		return m->fwd[strtoull(s + 1, NULL, 10)];
-	/* Names come again and again (a jump's four): mapped once. */
-	if (2 * (m->nnames + 1) > m->namecap)
-		names_grow(m);
-	if (m->names[2 * (i = name_slot(m, s))] != NULL)
-		return m->names[2 * i + 1];
-	to = cga_profile_intern(m->p, s, strlen(s));
-	m->names[2 * i] = s;
-	m->names[2 * i + 1] = to;
-	m->nnames++;
-	return to;
+	return cga_profile_name(m->p, cga_name_no(s));
 }
 
 static int
@@ -469,21 +426,17 @@ id_agrees(void *ctx, uint64_t id, const char *name)
 		return 0;
 	/* Defined by both halves: with one name, or one reader warns. */
 	had = cga_ids_get(m->ld, m->kind, id);
-	if (had != NULL && had != map_name(m, name)) {
+	if (had != NULL && strcmp(had, name) != 0) {
 		m->clash = 1;
 		return -1;
 	}
 	return 0;
 }
 
-static int
-id_copy(void *ctx, uint64_t id, const char *name)
+static const char *
+id_name(void *ctx, const char *name)
 {
-	struct merge	*m = ctx;
-
-	if (!cga_ids_placeholder(name))
-		cga_ids_set(m->ld, m->kind, id, map_name(m, name));
-	return 0;
+	return map_name(ctx, name);
 }
 
 /* Adds saturating: the bound of a sum. */
@@ -579,16 +532,17 @@ mergeable(struct merge *m)
 	return !m->clash && bounded(m);
 }
 
+/* What a function or file of the thread's is in the loader's model. */
 static struct cga_fn *
-fn_of(struct merge *m, struct cga_fn *fn)
+fn_of(struct cga_fn *fn)
 {
-	return fn != NULL ? m->fnmap[cga_fn_final(fn)->id] : NULL;
+	return fn != NULL ? cga_fn_final(fn) : NULL;
 }
 
 static struct cga_file *
-file_of(struct merge *m, struct cga_file *f)
+file_of(struct cga_file *f)
 {
-	return m->fmap[cga_file_final(f)->id];
+	return cga_file_final(f);
 }
 
 /*
@@ -622,7 +576,7 @@ line_add(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	uint64_t		*c, seq = cost[q->cw + 1];
 
 	(void)f;
-	owner = fn_of(lm->m, cga_line_owner(q, cost));
+	owner = fn_of(cga_line_owner(q, cost));
 	c = cga_line_get(p, lm->to, line);
 	(void)cga_cost_add(p, c, cost);	/* bounded: no overflow */
 	if (c[p->cw] == 0) {
@@ -663,33 +617,63 @@ site_seq_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* What the thread read, added to the loader's model, in its order. */
-static void
-merge(struct merge *m, uint64_t lineno)
+/*
+ * The thread's files, in its order: each the loader's of its name, or
+ * taken as the loader's newest.  twin[i] says that the i-th file taken
+ * has a twin merged into it.
+ */
+static struct cga_file **
+merge_files(struct merge *m, unsigned char **twin)
 {
 	struct cga_profile	*p = m->p, *q = m->q;
-	struct loader		*ld = m->ld, *b = m->b;
-	struct cga_file		*f;
-	struct cga_fn		*fn, *to;
-	struct cga_call		*c, **cv;
-	struct cga_site		*s, *t, **sv;
-	struct cga_jump		 j;
-	struct line_merge	 lm = { m, NULL, NULL, 0, 0 };
-	uint64_t		 objseq = p->objseq, at = 0;
-	size_t			 i, n;
-	int			 err;
+	struct cga_file		**v, *f, *next, *to;
+	const char		 *name;
+	size_t			  n = 0, first = p->nfiles;
 
-	m->fmap = xcalloc(q->nfiles + 1, sizeof(*m->fmap));
-	m->fnmap = xcalloc(q->nfns + 1, sizeof(*m->fnmap));
-	for (f = q->files; f != NULL; f = f->next)
-		if (f->merged == NULL)
-			m->fmap[f->id] = cga_file_get(p, map_name(m, f->name));
-	for (fn = q->fns; fn != NULL; fn = fn->next) {
-		if (fn->merged != NULL)
-			continue;
-		to = cga_fn_get(p, map_name(m, fn->key.file),
+	v = xcalloc(q->nfiles + 1, sizeof(*v));
+	*twin = xcalloc(q->nfiles + 1, 1);
+	for (f = q->files; f != NULL; f = next) {
+		next = f->next;
+		v[n++] = f;
+		name = map_name(m, f->name);
+		if ((to = cga_file_find(p, name)) == NULL)
+			cga_file_adopt(p, f, name);
+		else {
+			f->merged = to;
+			if (to->id >= first)
+				(*twin)[to->id - first] = 1;
+		}
+	}
+	q->files = q->files_last = NULL;
+	q->nfiles = 0;
+	return v;
+}
+
+/* The thread's functions, taken or summed into the loader's, in order. */
+static void
+merge_fns(struct merge *m, uint64_t lineno)
+{
+	struct cga_profile	*p = m->p, *q = m->q;
+	struct cga_fn		*fn, *next, *to;
+	uint64_t		 objseq = p->objseq;
+
+	for (fn = q->fns; fn != NULL; fn = next) {
+		next = fn->next;
+		to = cga_fn_find(p, map_name(m, fn->key.file),
 		    map_name(m, fn->key.name));
-		m->fnmap[fn->id] = to;
+		if (to == NULL) {
+			/* As a function made now, its figures the thread's. */
+			cga_fn_adopt(p, fn, map_name(m, fn->key.file),
+			    map_name(m, fn->key.name));
+			fn->obj = fn->objseq != 0 ? map_name(m, fn->obj) : NULL;
+			if (fn->objseq != 0)
+				fn->objseq += objseq;
+			fn->codeobj = map_name(m, fn->codeobj);
+			fn->codeseq = fn->codeobj != NULL ? lineno + fn->codeseq :
+			    0;
+			continue;
+		}
+		cga_fn_merge_into(fn, to);
 		(void)cga_cost_add(p, to->self, fn->self);
 		to->ncalls += fn->ncalls;
 		to->listed |= fn->listed;
@@ -709,39 +693,117 @@ merge(struct merge *m, uint64_t lineno)
 			to->codeseq = lineno + fn->codeseq;
 		}
 	}
-	for (f = q->files; f != NULL; f = f->next)
-		if (f->merged == NULL && cga_load_keeps(ld, m->fmap[f->id], 0)) {
-			lm.to = m->fmap[f->id];
-			cga_file_each(q, f, line_add, &lm);
+	q->fns = q->fns_last = NULL;
+	q->nfns = 0;
+}
+
+/*
+ * The thread's line costs of the files the loader keeps.  A file taken
+ * without a twin keeps its pages, laid out as the loader's; the lines of
+ * the others are added to the loader's file, each new one owned as one
+ * reader would own it.  The rest are dropped.
+ */
+static void
+merge_lines(struct merge *m, struct cga_file **qf, const unsigned char *twin,
+    size_t first)
+{
+	struct cga_profile	*p = m->p, *q = m->q;
+	struct line_merge	 lm = { m, NULL, NULL, 0, 0 };
+	struct cga_file		*f, *to, from;
+	size_t			 i;
+
+	memset(&from, 0, sizeof(from));
+	for (i = 0; qf[i] != NULL; i++) {
+		f = qf[i];
+		to = file_of(f);
+		if (f->lines == NULL)
+			continue;
+		if (!cga_load_keeps(m->ld, to, 0)) {
+			cga_file_drop_lines(f);
+			if (to == f)	/* as a file made now */
+				f->lines = NULL;
+			continue;
 		}
+		if (to == f && !twin[f->id - first]) {
+			cga_file_adopt_lines(p, q->lw, f);
+			continue;
+		}
+		from.lines = f->lines;
+		if (to == f)
+			f->lines = NULL;
+		lm.to = to;
+		cga_file_each(q, &from, line_add, &lm);
+		cga_file_drop_lines(&from);
+	}
 	for (i = 0; i < lm.n; i++)
 		cga_line_find(p, lm.v[i].file, lm.v[i].line)[p->cw] =
 		    (uint64_t)(uintptr_t)lm.v[i].owner;
 	free(lm.v);
+}
+
+/* The thread's call edges, taken or summed, in the order they were made. */
+static void
+merge_calls(struct merge *m)
+{
+	struct cga_profile	*p = m->p, *q = m->q;
+	struct cga_call		*c, *to, **cv;
+	struct cga_fn		*caller, *callee;
+	size_t			 i, n;
+
 	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
 		n++;
 	cv = xcalloc(n + 1, sizeof(*cv));
 	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
 		cv[n++] = c;
 	qsort(cv, n, sizeof(*cv), seq_cmp);
+	HASH_CLEAR(hh, q->calls);	/* its table; the edges stay */
 	for (i = 0; i < n; i++) {
-		c = cga_call_get(p, fn_of(m, cv[i]->key.caller),
-		    fn_of(m, cv[i]->key.callee));
-		c->count += cv[i]->count;
-		(void)cga_cost_add(p, c->cost, cv[i]->cost);
+		caller = fn_of(cv[i]->key.caller);
+		callee = fn_of(cv[i]->key.callee);
+		if ((to = cga_call_find(p, caller, callee)) == NULL) {
+			cga_call_adopt(p, cv[i], caller, callee);
+			continue;
+		}
+		to->count += cv[i]->count;
+		(void)cga_cost_add(p, to->cost, cv[i]->cost);
 	}
 	free(cv);
+}
+
+/* What the thread read, added to the loader's model, in its order. */
+static void
+merge(struct merge *m, uint64_t lineno)
+{
+	struct cga_profile	*p = m->p, *q = m->q;
+	struct loader		*ld = m->ld, *b = m->b;
+	struct cga_file		*f, **qf;
+	struct cga_site		*s, *t, **sv;
+	struct cga_jump		 j;
+	unsigned char		*twin;
+	uint64_t		 at = 0;
+	size_t			 i, first = p->nfiles;
+	int			 err;
+
+	cga_arena_adopt(&p->arena, &q->arena);
+	cga_profile_adopt_names(p, q);
+	cga_ids_adopt(ld, b, id_name, m);
+	qf = merge_files(m, &twin);
+	merge_fns(m, lineno);
+	merge_lines(m, qf, twin, first);
+	free(qf);
+	free(twin);
+	merge_calls(m);
 	sv = xcalloc(q->nsites + 1, sizeof(*sv));
 	for (i = 0; i < q->nsites; i++)
 		sv[i] = cga_site_at(q, i);
 	qsort(sv, q->nsites, sizeof(*sv), site_seq_cmp);
 	for (i = 0; i < q->nsites; i++) {
 		s = sv[i];
-		f = file_of(m, s->key.file);
+		f = file_of(s->key.file);
 		if (!cga_load_keeps(ld, f, 0))
 			continue;
-		t = cga_site_add(p, f, s->key.line, fn_of(m, s->key.caller),
-		    fn_of(m, s->key.callee), &err, &at);
+		t = cga_site_add(p, f, s->key.line, fn_of(s->key.caller),
+		    fn_of(s->key.callee), &err, &at);
 		if (t == NULL)		/* bounded: it cannot be */
 			abort();
 		t->count = s->count;
@@ -749,12 +811,15 @@ merge(struct merge *m, uint64_t lineno)
 		memcpy(t->cost, s->cost, p->cw * sizeof(*t->cost));
 	}
 	free(sv);
+	free(q->sites);
+	q->sites = NULL;
+	q->nsites = q->sitecap = 0;
 	for (i = 0; i < q->njumps; i++) {
 		j = q->jumps[i];
-		j.file = file_of(m, j.file);
+		j.file = file_of(j.file);
 		if (!cga_load_keeps(ld, j.file, 1))
 			continue;
-		j.fn = fn_of(m, j.fn);
+		j.fn = fn_of(j.fn);
 		j.obj = map_name(m, j.obj);
 		j.tfile = map_name(m, j.tfile);
 		j.tfn = map_name(m, j.tfn);
@@ -770,19 +835,15 @@ merge(struct merge *m, uint64_t lineno)
 	}
 	p->countbound = bound_add(p->countbound, q->countbound);
 	p->objseq += q->objseq;
-	for (i = 0; i < ID_KINDS; i++) {
-		m->kind = (enum idkind)i;
-		cga_ids_each(b, m->kind, id_copy, m);
-	}
 	/* The loader goes on as the thread left off. */
-	ld->file = file_of(m, b->file);
+	ld->file = file_of(b->file);
 	ld->fnname = map_name(m, b->fnname);
-	ld->fn = fn_of(m, b->fn);
+	ld->fn = fn_of(b->fn);
 	ld->obj = map_name(m, b->obj);
 	ld->cfile = map_name(m, b->cfile);
 	/* A callee the thread never named is still the loader's. */
 	if (b->callee != NULL)
-		ld->callee = fn_of(m, b->callee);
+		ld->callee = fn_of(b->callee);
 	ld->call = NULL;
 	ld->linecost = NULL;
 	memcpy(ld->last, b->last, sizeof(ld->last));
@@ -818,9 +879,6 @@ cga_split_join(struct loader *ld)
 		    (unsigned long long)sp->end, merged ? "merged" :
 		    "read again");
 	free(m.fwd);
-	free(m.fmap);
-	free(m.fnmap);
-	free(m.names);
 	split_free(sp);
 	return rc;
 }

@@ -33,6 +33,7 @@ struct cga_view {
 	int		  auto_annotate;
 	int		  asm_code;	/* --asm: machine code of listed functions */
 	int		  asm_syntax;	/* 0 att, 1 intel */
+	int		  grouped;	/* groups are listed (bound later) */
 	unsigned long	  context;	/* lines around annotated ones */
 	double		  node_threshold;	/* dot: percent */
 	double		  edge_threshold;
@@ -143,6 +144,13 @@ int	 cga_view_focused(const struct cga_view *, const struct cga_fn *);
 int	 cga_view_hidden(const struct cga_view *, const struct cga_fn *);
 /* A row's name in the text report and the graph. */
 const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
+/*
+ * A function's display name, "file:name", as cga_out_text writes it, made
+ * or not (CGA_NO_DISPLAY); and a row's name so, in the text report.
+ */
+void	 cga_view_print_fn(FILE *, const struct cga_fn *);
+void	 cga_view_print_label(FILE *, const struct cga_view *,
+	    const struct cga_fn *);
 /* A group's function as its row names it: what the group does not say. */
 const char *cga_view_member_name(const struct cga_view *,
 	    const struct cga_fn *);

@@ -10,6 +10,8 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xmemdup0(const char *, size_t);
 void	 cga_oom(void) __attribute__((noreturn));
+/* Once, before anything is allocated: how large blocks are taken. */
+void	 cga_alloc_init(void);
 
 /* uthash reports its own allocation failures through the same path. */
 #define uthash_fatal(msg) cga_oom()
@@ -32,5 +34,11 @@ struct cga_arena {
 
 void	*cga_arena_alloc(struct cga_arena *, size_t);
 void	 cga_arena_free(struct cga_arena *);
+/*
+ * Arena a takes from's memory, which it frees with its own; from is left
+ * empty.  What a keeps filling is its own block still; over is called
+ * when the total passes the limit.
+ */
+void	 cga_arena_adopt(struct cga_arena *a, struct cga_arena *from);
 
 #endif

@@ -116,7 +116,8 @@ START_TEST(formats_say_what_they_need)
 
 	test_opts(&o);
 	cga_view_init(&v, &o);
-	ck_assert_uint_eq(cga_format_text.needs(&v), 0);
+	/* The text report prints functions' names from their parts. */
+	ck_assert_uint_eq(cga_format_text.needs(&v), CGA_NO_DISPLAY);
 	ck_assert_uint_eq(cga_format_dot.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_json.needs(&v), CGA_NEED_INCL);
@@ -125,7 +126,7 @@ START_TEST(formats_say_what_they_need)
 	v.auto_annotate = 1;
 	v.tree = CGA_SHOW_CALLERS;
 	ck_assert_uint_eq(cga_format_text.needs(&v),
-	    CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS);
+	    CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS | CGA_NO_DISPLAY);
 	ck_assert_uint_eq(cga_format_json.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS);
 	/* The page: the JSON document, and line costs of its sources only. */
@@ -143,6 +144,11 @@ START_TEST(formats_say_what_they_need)
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	v.rows = CGA_ROWS_LINES;
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_ALL_LINES);
+	cga_view_free(&v);
+	/* Groups' rows are named by their functions' display names. */
+	o.group_inlined = 1;
+	cga_view_init(&v, &o);
+	ck_assert_uint_eq(cga_format_text.needs(&v) & CGA_NO_DISPLAY, 0);
 	cga_view_free(&v);
 }
 END_TEST
@@ -321,6 +327,57 @@ START_TEST(view_select_widens_columns_for_every_function)
 }
 END_TEST
 
+/*
+ * The list in order by cost, ties by display name, and functions of one
+ * display name (a colon in a file's name or a function's) in the order
+ * they were made, over costs of every byte's size and many ties.
+ */
+START_TEST(ranking_orders_ties_by_name_then_as_made)
+{
+	static const uint64_t	 costs[] = { 7, 7, 1ULL << 40, 300, 7,
+	    (1ULL << 40) + 1, 65536, 300, 0, 1ULL << 55, 7, 65536 };
+	static const char *const files[] = { "a", "a:b", "c.c", "a:b", "a" };
+	static const char *const names[] = { "b:c", "c", "f", "d", "b:d" };
+	struct cga_opts	 o;
+	struct cga_view	 v;
+	struct cga_fn	**fns;
+	char		*text, *at;
+	size_t		 n, i, same = 0;
+	int		 c;
+
+	text = at = xmalloc(64 * 1024);
+	at += sprintf(at, "events: Ir\n");
+	for (i = 0; i < 400; i++)
+		at += sprintf(at, "fl=%s\nfn=%s%zu\n1 %llu\n", files[i % 5],
+		    names[i % 5], i, (unsigned long long)costs[(i * 5) % 12]);
+	/* Two functions, each time, whose display names are one. */
+	for (i = 0; i < 3; i++)
+		at += sprintf(at, "fl=a:b\nfn=x%zu\n1 7\nfl=a\nfn=b:x%zu\n"
+		    "1 7\n", i, i);
+	ck_assert_int_eq(load_profile(text), 0);
+	free(text);
+	test_opts(&o);
+	cga_view_init(&v, &o);
+	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
+	fns = cga_view_select(&v, NULL, &n);
+	ck_assert_uint_gt(n, 300);
+	for (i = 1; i < n; i++) {
+		ck_assert_uint_ge(fns[i - 1]->self[0], fns[i]->self[0]);
+		if (fns[i - 1]->self[0] != fns[i]->self[0])
+			continue;
+		c = strcmp(fns[i - 1]->display, fns[i]->display);
+		ck_assert_int_le(c, 0);
+		if (c == 0) {
+			ck_assert_uint_lt(fns[i - 1]->id, fns[i]->id);
+			same++;
+		}
+	}
+	ck_assert_uint_eq(same, 3);
+	free(fns);
+	cga_view_free(&v);
+}
+END_TEST
+
 static char *
 written(void (*fn)(FILE *, const char *), const char *s)
 {
@@ -333,6 +390,61 @@ written(void (*fn)(FILE *, const char *), const char *s)
 	fclose(f);
 	return buf;
 }
+
+/*
+ * Names are compared, and printed, as their display names would be,
+ * whether those are made or not: a colon in a file or a function name, a
+ * prefix, bytes past ASCII, a control escaped.
+ */
+START_TEST(display_names_compare_and_print_as_if_made)
+{
+	static const char *const names[][2] = {
+		{ "a", "b:c" }, { "a:b", "c" }, { "a", "b" }, { "a.c", "b" },
+		{ "a", "" }, { "", "a" }, { "ab", "c" }, { "a", "bc" },
+		{ "a\xe9", "x" }, { "a", "\xe9\033" }, { "???", "???" },
+		{ "a:", "b" }, { "a", ":b" },
+	};
+	struct cga_profile	*p = cga_profile_new(), *q = cga_profile_new();
+	struct cga_fn		*fn[13], *made[13];
+	char			*buf = NULL, *want = NULL;
+	size_t			 i, j, len;
+	FILE			*f;
+	int			 c, d;
+
+	/* p makes no display names; q makes them as it goes. */
+	p->late_display = 1;
+	for (i = 0; i < 13; i++) {
+		fn[i] = cga_fn_get(p, cga_profile_intern(p, names[i][0],
+		    strlen(names[i][0])), cga_profile_intern(p, names[i][1],
+		    strlen(names[i][1])));
+		made[i] = cga_fn_get(q, cga_profile_intern(q, names[i][0],
+		    strlen(names[i][0])), cga_profile_intern(q, names[i][1],
+		    strlen(names[i][1])));
+		ck_assert_ptr_null(fn[i]->display);
+		ck_assert_ptr_nonnull(made[i]->display);
+	}
+	for (i = 0; i < 13; i++)
+		for (j = 0; j < 13; j++) {
+			c = cga_fn_display_cmp(fn[i], fn[j]);
+			d = strcmp(made[i]->display, made[j]->display);
+			ck_assert_msg((c > 0) - (c < 0) == (d > 0) - (d < 0),
+			    "%s and %s", made[i]->display, made[j]->display);
+			c = cga_fn_display_cmp(made[i], fn[j]);
+			ck_assert_int_eq((c > 0) - (c < 0), (d > 0) - (d < 0));
+		}
+	for (i = 0; i < 13; i++) {
+		f = open_memstream(&buf, &len);
+		cga_view_print_fn(f, fn[i]);
+		fclose(f);
+		want = written(cga_out_text, made[i]->display);
+		ck_assert_str_eq(buf, want);
+		free(buf);
+		free(want);
+	}
+	cga_profile_free(p);
+	cga_profile_free(q);
+}
+END_TEST
 
 START_TEST(out_writes_each_destination_its_way)
 {
@@ -524,6 +636,8 @@ view_suite(void)
 	tcase_add_test(tc, sort_of_none_or_one_changes_nothing);
 	tcase_add_test(tc, view_takes_what_printers_need_from_the_options);
 	tcase_add_test(tc, formats_say_what_they_need);
+	tcase_add_test(tc, display_names_compare_and_print_as_if_made);
+	tcase_add_test(tc, ranking_orders_ties_by_name_then_as_made);
 	tcase_add_test(tc, format_table_finds_each_format_by_name);
 	tcase_add_test(tc, view_wants_lines_of_named_and_found_files);
 	tcase_add_test(tc, view_of_a_difference_writes_signed_counts);
