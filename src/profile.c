@@ -39,7 +39,8 @@ cga_profile_free(struct cga_profile *p)
 	free(p->sites);
 	free(p->instrs);
 	free(p->jumps);
-	free(p->strs);
+	for (i = 0; i < sizeof(p->strs) / sizeof(p->strs[0]); i++)
+		free(p->strs[i].slots);
 	free(p->strv);
 	free(p->desc);
 	for (i = 0; i < p->nparts; i++)
@@ -50,15 +51,31 @@ cga_profile_free(struct cga_profile *p)
 	free(p);
 }
 
-/* Moves the names to a table of cap slots; their hashes say where. */
-static void
-strs_resize(struct cga_profile *p, size_t cap)
+/* The part of the table of names a hash is in. */
+static struct cga_strpart *
+str_part(const struct cga_profile *p, uint32_t h)
 {
-	struct cga_strslot	*old = p->strs, *v;
-	size_t			 i, j;
+	return (struct cga_strpart *)(uintptr_t)&p->strs[h >> (32 -
+	    CGA_STRPART_BITS)];
+}
 
+/*
+ * A part made room for one more name: twice as big, when it would be more
+ * than half full.  Its names' hashes say where they go.
+ */
+static void
+strpart_grow(struct cga_strpart *pt)
+{
+	struct cga_strslot	*old = pt->slots, *v;
+	size_t			 i, j, cap;
+
+	if (2 * ((size_t)pt->n + 1) <= pt->cap)
+		return;
+	cap = pt->cap ? 2 * (size_t)pt->cap : 16;
+	if (cap > UINT32_MAX)
+		cga_oom();
 	v = xcalloc(cap, sizeof(*v));
-	for (i = 0; i < p->strcap; i++) {
+	for (i = 0; i < pt->cap; i++) {
 		if (old[i].str == 0)
 			continue;
 		for (j = old[i].hash & (cap - 1); v[j].str != 0;
@@ -67,20 +84,26 @@ strs_resize(struct cga_profile *p, size_t cap)
 		v[j] = old[i];
 	}
 	free(old);
-	p->strs = v;
-	p->strcap = cap;
+	pt->slots = v;
+	pt->cap = (uint32_t)cap;
 }
 
-/* The slot of s in the table of names: its name's, or a free one. */
+/*
+ * The slot of s in the table of names: its name's, or a free one; NULL
+ * when its part is empty.
+ */
 static struct cga_strslot *
 str_slot(const struct cga_profile *p, const char *s, size_t len, uint32_t h)
 {
+	const struct cga_strpart *pt = str_part(p, h);
 	struct cga_strslot	*slot;
 	struct cga_str		*e;
 	size_t			 i;
 
-	for (i = h & (p->strcap - 1);; i = (i + 1) & (p->strcap - 1)) {
-		slot = &p->strs[i];
+	if (pt->cap == 0)
+		return NULL;
+	for (i = h & (pt->cap - 1);; i = (i + 1) & (pt->cap - 1)) {
+		slot = &pt->slots[i];
 		if (slot->str == 0)
 			return slot;
 		if (slot->hash != h)
@@ -99,8 +122,7 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	struct cga_str		*e;
 	uint32_t		 h = cga_hash(s, len);
 
-	if (2 * (p->nstrs + 1) > p->strcap)
-		strs_resize(p, p->strcap ? 2 * p->strcap : 1024);
+	strpart_grow(str_part(p, h));
 	slot = str_slot(p, s, len, h);
 	if (slot->str != 0)
 		return p->strv[slot->str - 1]->s;
@@ -117,6 +139,7 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	e->s[len] = '\0';
 	p->strv[p->nstrs++] = e;
 	e->no = (uint32_t)p->nstrs;
+	str_part(p, h)->n++;
 	slot->hash = h;
 	slot->str = (uint32_t)p->nstrs;
 	return e->s;
@@ -138,15 +161,11 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 	size_t			 need = p->nstrs + q->nstrs, cap, i;
 	uint32_t		 h;
 
-	free(q->strs);
-	q->strs = NULL;
-	q->strcap = 0;
+	for (i = 0; i < sizeof(q->strs) / sizeof(q->strs[0]); i++)
+		free(q->strs[i].slots);
+	memset(q->strs, 0, sizeof(q->strs));
 	if (need >= UINT32_MAX - 1)
 		cga_oom();
-	for (cap = p->strcap ? p->strcap : 1024; 2 * (need + 1) > cap; cap *= 2)
-		;
-	if (cap != p->strcap)
-		strs_resize(p, cap);
 	for (cap = p->strvcap ? p->strvcap : 1024; cap < need; cap *= 2)
 		;
 	if (cap != p->strvcap) {
@@ -158,17 +177,27 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		if (e->s[0] == '\n')
 			continue;
 		h = cga_hash(e->s, e->len);
+		strpart_grow(str_part(p, h));
 		slot = str_slot(p, e->s, e->len, h);
 		if (slot->str == 0) {
 			slot->hash = h;
 			p->strv[p->nstrs++] = e;
 			slot->str = (uint32_t)p->nstrs;
+			str_part(p, h)->n++;
 			e->file = NULL;
 			e->fns = e->infile = NULL;
 			e->nfns = e->ninfile = e->event = 0;
 		}
 		e->no = slot->str;
 	}
+}
+
+void
+cga_profile_forget_names(struct cga_profile *q)
+{
+	free(q->strv);
+	q->strv = NULL;
+	q->nstrs = q->strvcap = 0;
 }
 
 void
@@ -210,10 +239,9 @@ cga_event_index(const struct cga_profile *p, const char *name)
 	size_t			  len = strlen(name);
 
 	/* Through the table of names: 100,000 events are found at once. */
-	if (p->strcap == 0)
-		return CGA_NOEVENT;
 	slot = str_slot(p, name, len, cga_hash(name, len));
-	if (slot->str == 0 || p->strv[slot->str - 1]->event == 0)
+	if (slot == NULL || slot->str == 0 ||
+	    p->strv[slot->str - 1]->event == 0)
 		return CGA_NOEVENT;
 	return p->strv[slot->str - 1]->event - 1;
 }

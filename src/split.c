@@ -787,6 +787,7 @@ merge(struct merge *m, uint64_t lineno)
 	cga_arena_adopt(&p->arena, &q->arena);
 	cga_profile_adopt_names(p, q);
 	cga_ids_adopt(ld, b, id_name, m);
+	cga_profile_forget_names(q);
 	qf = merge_files(m, &twin);
 	merge_fns(m, lineno);
 	merge_lines(m, qf, twin, first);
