@@ -1,6 +1,6 @@
 #!/bin/sh
 # check.sh [GROUP...]: the test suite (make check), or the groups of it
-# named, built with make ($MAKE) as they go:
+# named, built with make ($MAKE) first:
 #   unit      the unit tests (tests/check_*.c)
 #   golden    the golden tests and the test scripts
 #   asan      the unit tests and most scripts built with AddressSanitizer
@@ -20,6 +20,21 @@
 # group's tests are then not run).  The output is kept in build/check.log,
 # with the seconds each test took.
 # Exit status 1 if anything failed.
+#
+# How: one make builds every binary the groups need, with every processor
+# (or make -j's jobs, when make was given them).  Then every test of every
+# group is a step of one pool that runs as many steps at a time as there
+# are processors, each starting as soon as one ends, the longest first
+# (by the seconds guess() expects of it); the golden tests under memcheck,
+# minutes of CPU, are dealt to several steps (golden.sh's GOLDEN_SHARD).
+# The steps' outputs are shown and logged in the order they are listed
+# in below, each once it and those before it have ended.  When the golden
+# group runs too, the ASan steps are given the plain build (CGA_PLAIN, see
+# tests/lib.sh): where a checker (jq, Python, callgrind_annotate, a
+# browser) would judge again what the plain build's step judges, they
+# compare the sanitized build's output with the plain build's instead,
+# and where a run is only the reference of another, the plain build's
+# stands for the sanitized one that other scripts' runs repeat.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 make=${MAKE:-make}
@@ -38,6 +53,8 @@ passed=0
 failed=0
 skipped=0
 failures=	# the steps that failed, named on the line before the summary
+# The golden tests under memcheck, in this many steps.
+shards=8
 
 # count FILE: "P F S", the passes, failures and skips counted in FILE's
 # output.
@@ -67,33 +84,12 @@ fail() {
 	failures="$failures, $1"
 }
 
-# build TARGET...: makes them; a failure counts one and returns 1.
-build() {
-	echo "== make $*" >>"$log"
-	# shellcheck disable=SC2086
-	step $make $jflag --no-print-directory "$@" && return 0
-	fail "make $*" "the build failed; its group's tests were not run"
-	return 1
-}
-
-# run NAME CMD...: runs a test and adds what it counted.
-run() {
-	name=$1
-	shift
-	echo "== $name: $*" | tee -a "$log"
-	start=$(date +%s)
-	step "$@"
-	status=$?
-	echo "-- $name: $(($(date +%s) - start)) s" >>"$log"
-	tally "$name" "$status"
-}
-
-# tally NAME STATUS: adds what the test NAME counted in $tmp/out.
+# tally NAME STATUS FILE: adds what the test NAME counted in its output.
 tally() {
 	name=$1
 	status=$2
 	# shellcheck disable=SC2046
-	set -- $(count "$tmp/out")
+	set -- $(count "$3")
 	passed=$((passed + $1))
 	failed=$((failed + $2))
 	skipped=$((skipped + $3))
@@ -106,34 +102,56 @@ tally() {
 	fi
 }
 
-# run_side BIN SUFFIX SCRIPT...: the scripts on BIN, as many side by side
-# as there are processors, each named SCRIPT SUFFIX; their outputs are
-# shown, logged and counted in order once all have run.
-run_side() {
-	bin=$1
-	suffix=$2
+# targets GROUP: the binaries GROUP's tests run.
+targets() {
+	case $1 in
+	unit) echo build/check_cga ;;
+	golden) echo cgannotate ;;
+	asan) echo build/asan/cgannotate build/asan/check_cga ;;
+	tsan) echo build/tsan/cgannotate cgannotate ;;
+	memcheck) echo cgannotate ;;
+	fuzz) echo build/fuzz_load build/fuzz_reader build/fuzz_many ;;
+	esac
+}
+
+# guess NAME: about the seconds step NAME takes beside another on a
+# 2-core machine (from build/check.log): the pool starts the longest
+# first, so that the last to end are short.  0 for those not listed.
+guess() {
+	case $1 in
+	split) echo 40 ;;
+	"split (asan)") echo 35 ;;
+	"golden (memcheck "*) echo $((260 / shards)) ;;
+	folded) echo 32 ;;
+	roundtrip) echo 30 ;;
+	"listings (asan)") echo 25 ;;
+	formats) echo 22 ;;
+	html) echo 18 ;;
+	"roundtrip (asan)") echo 17 ;;
+	"formats (asan)") echo 13 ;;
+	"folded (asan)") echo 10 ;;
+	"ids (asan)" | "asm (memcheck)") echo 9 ;;
+	"reader (asan)") echo 8 ;;
+	bounds | listings | "golden (asan)") echo 7 ;;
+	limits) echo 6 ;;
+	"threads (tsan)") echo 5 ;;
+	"unit (asan)" | "gzip (asan)" | "gzip (tsan)") echo 4 ;;
+	ids) echo 3 ;;
+	reader | golden | need-build | gzip | "gate (asan)") echo 2 ;;
+	*) echo 0 ;;
+	esac
+}
+
+# add NAME AFTER CMD...: a step of the pool, the test NAME run by CMD
+# (words without blanks or quotes in them), not before the step named
+# AFTER (- for none) has ended.
+nsteps=0
+add() {
+	printf '%s\n' "$1" >"$tmp/name.$nsteps"
+	printf '%s\n' "$2" >"$tmp/after.$nsteps"
 	shift 2
-	i=0
-	for s in "$@"; do
-		(
-			start=$(date +%s)
-			sh "tests/$s.sh" "$bin" >"$tmp/side.$i" 2>&1
-			echo $? >"$tmp/side.$i.status"
-			echo $(($(date +%s) - start)) >"$tmp/side.$i.s"
-		) &
-		i=$((i + 1))
-		[ $((i % jobs)) = 0 ] && wait
-	done
-	wait
-	i=0
-	for s in "$@"; do
-		echo "== $s$suffix: sh tests/$s.sh $bin" | tee -a "$log"
-		tee -a "$log" <"$tmp/side.$i"
-		cp "$tmp/side.$i" "$tmp/out"
-		echo "-- $s$suffix: $(cat "$tmp/side.$i.s") s" >>"$log"
-		tally "$s$suffix" "$(cat "$tmp/side.$i.status")"
-		i=$((i + 1))
-	done
+	printf '%s\n' "$*" >"$tmp/cmd.$nsteps"
+	nsteps=$((nsteps + 1))
 }
 
 # The scripts of the golden group, and those run again with ASan and UBSan
@@ -146,59 +164,209 @@ scripts="golden inclusive gzip parts profiles diff formats terminal dot
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
 	folded asm split"
+memcheck="valgrind -q --error-exitcode=99 --leak-check=full
+	--errors-for-leak-kinds=definite"
 
 group_unit() {
-	build build/check_cga || return
-	run unit env CK_FORK=no build/check_cga
+	add unit - env CK_FORK=no build/check_cga
+}
+
+# script S: how the pool runs tests/S.sh: golden.sh in one process (the
+# pool runs others beside it).
+script() {
+	case $1 in
+	golden) echo env GOLDEN_JOBS=1 sh tests/golden.sh ;;
+	*) echo sh "tests/$1.sh" ;;
+	esac
 }
 
 group_golden() {
-	run need-build sh tests/need-build.sh
-	build cgannotate || return
-	# shellcheck disable=SC2086
-	run_side ./cgannotate "" $scripts
-	# Alone: it drives a browser, and may install what it needs from
-	# npm where folded.sh would too.
-	run html sh tests/html.sh ./cgannotate
+	for s in $scripts; do
+		# shellcheck disable=SC2046
+		add "$s" - $(script "$s") ./cgannotate
+	done
+	# After folded.sh: both may install what they need from npm
+	# (tests/browser), and must not do it at once.
+	add html folded sh tests/html.sh ./cgannotate
 }
 
 group_asan() {
-	build build/asan/cgannotate build/asan/check_cga || return
-	run "unit (asan)" env CK_FORK=no build/asan/check_cga
-	# shellcheck disable=SC2086
-	run_side build/asan/cgannotate " (asan)" $asan_scripts
+	# The plain build's step checks its output where the ASan step
+	# compares its own with it (see the scripts' CGA_PLAIN).
+	plain=
+	case " $groups_built " in
+	*" golden "*) plain="env CGA_PLAIN=./cgannotate" ;;
+	esac
+	add "unit (asan)" - env CK_FORK=no build/asan/check_cga
+	for s in $asan_scripts; do
+		# shellcheck disable=SC2046,SC2086
+		add "$s (asan)" - $plain $(script "$s") build/asan/cgannotate
+	done
 }
 
 group_tsan() {
-	build build/tsan/cgannotate || return
-	run "gzip (tsan)" env TSAN_OPTIONS=halt_on_error=1 \
+	add "gzip (tsan)" - env TSAN_OPTIONS=halt_on_error=1 \
 	    sh tests/gzip.sh build/tsan/cgannotate
-	build cgannotate || return
-	run "threads (tsan)" sh tests/threads.sh build/tsan/cgannotate \
+	add "threads (tsan)" - sh tests/threads.sh build/tsan/cgannotate \
 	    ./cgannotate
 }
 
 group_memcheck() {
-	build cgannotate || return
-	run "golden (memcheck)" sh tests/golden.sh ./cgannotate valgrind -q \
-	    --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
-	run "asm (memcheck)" sh tests/asm.sh ./cgannotate valgrind -q \
-	    --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
+	i=1
+	while [ "$i" -le "$shards" ]; do
+		# shellcheck disable=SC2086
+		add "golden (memcheck $i/$shards)" - env GOLDEN_SHARD=$i/$shards \
+		    GOLDEN_JOBS=1 sh tests/golden.sh ./cgannotate $memcheck
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	add "asm (memcheck)" - sh tests/asm.sh ./cgannotate $memcheck
 }
 
 group_fuzz() {
-	build build/fuzz_load build/fuzz_reader build/fuzz_many || return
-	run fuzz-regress sh tests/fuzz-regress.sh build/fuzz_load \
+	add fuzz-regress - sh tests/fuzz-regress.sh build/fuzz_load \
 	    build/fuzz_reader build/fuzz_many
 }
 
 [ $# -gt 0 ] || set -- unit golden asan tsan memcheck fuzz
+groups=
 for group in "$@"; do
 	case $group in
-	unit | golden | asan | tsan | memcheck | fuzz) "group_$group" ;;
+	unit | golden | asan | tsan | memcheck | fuzz)
+		groups="$groups $group" ;;
 	*) fail "$group" "no such group of tests" ;;
 	esac
 done
+
+# The builds: one make for every group's binaries, side by side.  If it
+# fails, each group's are made again, to count one failure for each group
+# whose binaries cannot be built (its tests are then not run).
+all=
+for group in $groups; do
+	for t in $(targets "$group"); do
+		case " $all " in
+		*" $t "*) ;;
+		*) all="$all $t" ;;
+		esac
+	done
+done
+groups_built=$groups
+if [ -n "$all" ]; then
+	echo "== make${all}" >>"$log"
+	start=$(date +%s)
+	# shellcheck disable=SC2086
+	step $make $jflag -k --no-print-directory $all
+	status=$?
+	echo "-- make: $(($(date +%s) - start)) s" >>"$log"
+	if [ "$status" != 0 ]; then
+		groups_built=
+		for group in $groups; do
+			# shellcheck disable=SC2046
+			if $make $jflag --no-print-directory \
+			    $(targets "$group") >"$tmp/build" 2>&1; then
+				groups_built="$groups_built $group"
+			else
+				fail "make $(echo $(targets "$group"))" \
+				    "the build failed; its group's tests were not run"
+			fi
+		done
+	fi
+fi
+
+# The steps, in the order their outputs are shown.  need-build.sh (make
+# stops before compiling when a package is missing) needs no binary.
+for group in $groups; do
+	[ "$group" = golden ] && add need-build - sh tests/need-build.sh
+	case " $groups_built " in
+	*" $group "*) "group_$group" ;;
+	esac
+done
+
+# The pool: make -j over a makefile of the steps, each run by $tmp/run
+# into $tmp/out.I, its exit status in $tmp/status.I and seconds in
+# $tmp/secs.I, then $tmp/done.I made.
+if [ "$nsteps" -gt 0 ]; then
+	# The files the golden tests and the scripts that use their
+	# arguments read, made once before any runs.
+	sh tests/golden.sh --prepare
+	# python3 looked for once: where the PATH's is a shim that looks
+	# for the interpreter to run at each call (pyenv's, 0.2 s of CPU a
+	# call), the scripts' hundreds of calls go straight to the one it
+	# finds, through a script of ours ahead of it on the PATH.
+	py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+	case $py in
+	/*)
+		if [ -x "$py" ] && [ "$(command -v python3)" != "$py" ]; then
+			mkdir "$tmp/bin"
+			printf '#!/bin/sh\nexec '\''%s'\'' "$@"\n' "$py" \
+			    >"$tmp/bin/python3"
+			chmod +x "$tmp/bin/python3"
+			PATH=$tmp/bin:$PATH
+			export PATH
+		fi
+		;;
+	esac
+	cat >"$tmp/run" <<EOF
+i=\$1
+start=\$(date +%s)
+sh -c "\$(cat '$tmp/cmd.'\$i)" >'$tmp/out.'\$i 2>&1 </dev/null
+echo \$? >'$tmp/status.'\$i
+echo \$((\$(date +%s) - start)) >'$tmp/secs.'\$i
+: >'$tmp/done.'\$i
+EOF
+	i=0
+	while [ "$i" -lt "$nsteps" ]; do
+		echo "$(guess "$(cat "$tmp/name.$i")") $i"
+		i=$((i + 1))
+	done | sort -k1,1nr -k2,2n | awk '{ print $2 }' >"$tmp/order"
+	{
+		printf 'all:'
+		while read -r i; do
+			printf ' s%s' "$i"
+		done <"$tmp/order"
+		echo
+		i=0
+		while [ "$i" -lt "$nsteps" ]; do
+			after=$(cat "$tmp/after.$i")
+			dep=
+			j=0
+			while [ "$after" != - ] && [ "$j" -lt "$nsteps" ]; do
+				[ "$(cat "$tmp/name.$j")" = "$after" ] && dep=" s$j"
+				j=$((j + 1))
+			done
+			printf '.PHONY: s%s\ns%s:%s\n\t@sh %s %s\n' "$i" "$i" \
+			    "$dep" "'$tmp/run'" "$i"
+			i=$((i + 1))
+		done
+	} >"$tmp/pool.mk"
+	# Its own jobs, one per processor, whatever make check was given.
+	(
+		MAKEFLAGS= MFLAGS= $make -f "$tmp/pool.mk" -j"$jobs" -k -s \
+		    --no-print-directory all >"$tmp/pool.log" 2>&1
+		echo $? >"$tmp/pool.status"
+	) &
+	i=0
+	while [ "$i" -lt "$nsteps" ]; do
+		while [ ! -e "$tmp/done.$i" ] && [ ! -e "$tmp/pool.status" ]
+		do
+			sleep 1
+		done
+		name=$(cat "$tmp/name.$i")
+		if [ -e "$tmp/done.$i" ]; then
+			echo "== $name: $(cat "$tmp/cmd.$i")" | tee -a "$log"
+			tee -a "$log" <"$tmp/out.$i"
+			echo "-- $name: $(cat "$tmp/secs.$i") s" >>"$log"
+			tally "$name" "$(cat "$tmp/status.$i")" "$tmp/out.$i"
+		else
+			fail "$name" "not run: $(head -c 300 "$tmp/pool.log")"
+		fi
+		i=$((i + 1))
+	done
+	wait
+	[ "$(cat "$tmp/pool.status")" = 0 ] ||
+	    fail pool "make -f pool.mk: $(head -c 300 "$tmp/pool.log")"
+fi
+
 [ -n "$failures" ] && echo "check: failed: ${failures#, }" | tee -a "$log"
 if [ "$skipped" = 0 ]; then
 	echo "check: $passed passed, $failed failed" | tee -a "$log"

@@ -2,7 +2,13 @@
 # folded.sh CGANNOTATE: the stacks of --format=folded on every testdata
 # profile, checked by tests/folded.py against the profile itself; that
 # checker fails on stacks made wrong on purpose; --format=speedscope gives
-# the same stacks as folded, and valid JSON.
+# the same stacks as folded, and valid JSON.  Under the sanitizers with
+# the plain build given (CGA_PLAIN, see tests/lib.sh), the folded stacks
+# of every profile and the speedscope files are compared with the plain
+# build's instead of judged again by folded.py, Python's JSON reader and
+# speedscope in the browser (the plain run judges the same bytes), and
+# the checker's mutants, which test the checker only, are left to the
+# plain run.
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -12,11 +18,18 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 profiles=$(ls testdata/*.callgrind testdata/*.cachegrind testdata/*.gz \
     testdata/hand/stacks.callgrind)
-# shellcheck disable=SC2086
-python3 tests/folded.py "$bin" $profiles >"$tmp/out" 2>&1
-result $? "folded.py: $(grep -v '^folded.py:' "$tmp/out" | head -5)"
-grep -q ' [1-9][0-9]* calls out of roots checked' "$tmp/out"
-result $? "folded.py checked no call out of a root: $(tail -1 "$tmp/out")"
+if [ -n "$plain" ]; then
+	for p in $profiles; do
+		twin --format=folded "$p"
+		result $? "$p: the folded stacks are not the plain build's"
+	done
+else
+	# shellcheck disable=SC2086
+	python3 tests/folded.py "$bin" $profiles >"$tmp/out" 2>&1
+	result $? "folded.py: $(grep -v '^folded.py:' "$tmp/out" | head -5)"
+	grep -q ' [1-9][0-9]* calls out of roots checked' "$tmp/out"
+	result $? "folded.py checked no call out of a root: $(tail -1 "$tmp/out")"
+fi
 
 # The checker is not blind: a count moved, a frame repeated, a frame
 # under one that does not call it, each make it fail.
@@ -31,13 +44,21 @@ EOS
 	    >/dev/null 2>&1
 	result $? "folded.py misses a mutant: $name"
 }
-mutant "count moved" "awk 'NR == 1 { \$NF += 1 } NR == 2 { \$NF -= 1 } 1'"
-mutant "frame twice" "sed '3s/;/;main;/'"
-mutant "no such call" "sed 's/^main;a;c;d/main;d;c/'"
+if [ -z "$plain" ]; then
+	mutant "count moved" "awk 'NR == 1 { \$NF += 1 } NR == 2 { \$NF -= 1 } 1'"
+	mutant "frame twice" "sed '3s/;/;main;/'"
+	mutant "no such call" "sed 's/^main;a;c;d/main;d;c/'"
+fi
 
 # speedscope: the same stacks, weights and frames, as folded gives.
 for p in testdata/sortprog-cachesim.callgrind testdata/tmpl.callgrind \
     testdata/hand/stacks.callgrind testdata/python3-json.callgrind.gz; do
+	if [ -n "$plain" ]; then
+		# (their folded stacks, of Ir, their first event: above)
+		twin --format=speedscope --show=Ir "$p"
+		result $? "$p: speedscope is not the plain build's"
+		continue
+	fi
 	"$bin" --format=folded --show=Ir "$p" | sort >"$tmp/folded"
 	"$bin" --format=speedscope --show=Ir "$p" >"$tmp/ss.json"
 	python3 -c '
@@ -56,10 +77,15 @@ $(diff "$tmp/folded" "$tmp/ss" | head -4)"
 done
 
 # Every shown event is a profile of the speedscope file.
-n=$("$bin" --format=speedscope testdata/sortprog-cachesim.callgrind |
-    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["profiles"]))')
-[ "$n" = 9 ]
-result $? "speedscope: $n profiles, want 9"
+if [ -n "$plain" ]; then
+	twin --format=speedscope testdata/sortprog-cachesim.callgrind
+	result $? "speedscope of every event: not the plain build's"
+else
+	n=$("$bin" --format=speedscope testdata/sortprog-cachesim.callgrind |
+	    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["profiles"]))')
+	[ "$n" = 9 ]
+	result $? "speedscope: $n profiles, want 9"
+fi
 # A cycle of 2,000 functions each also called from main: its stacks are
 # cut at --max-depth, and add up to the total; of 20,000 (400 million
 # frames), an error naming the profile, in bounded memory and time.
@@ -78,7 +104,13 @@ case $bin in *asan*) limit= ;; esac
 result $? "ring of 20,000: $(tail -1 "$tmp/err")"
 # speedscope's own importer, in Debian's chromium, opens both files and
 # finds each function's exclusive cost (its Sandwich table's "Self").
-if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v node >/dev/null &&
+if [ -n "$plain" ]; then
+	for p in testdata/hand/stacks.callgrind testdata/recur-plain.callgrind \
+	    testdata/sortprog-cachesim.callgrind; do
+		twin --format=speedscope --show=Ir "$p"
+		result $? "$p: speedscope is not the plain build's"
+	done
+elif [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v node >/dev/null &&
     { [ -d tests/browser/node_modules/speedscope ] ||
     (cd tests/browser && npm ci --no-audit --no-fund --silent); }; then
 	printf '[' >"$tmp/cases.json"

@@ -2,7 +2,12 @@
 # formats.sh CGANNOTATE: --format=tsv piped into awk and --format=json into
 # jq give the text report's totals and per-function figures; the data of
 # --format=html's page is the JSON document, its sources' line costs the
-# JSON's (tests/html.sh drives the page in a browser).
+# JSON's (tests/html.sh drives the page in a browser).  Under the
+# sanitizers with the plain build given (CGA_PLAIN, see tests/lib.sh), the
+# JSON of every profile and the pages of every profile and option set
+# are compared with the plain build's instead of read by jq (most of
+# this script's time), whose verdict on the same bytes the plain run
+# gives; the rest is checked as on the plain build.
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -67,6 +72,11 @@ done
 # Every golden profile gives JSON that jq reads, a difference too.
 for p in testdata/*.callgrind testdata/*.cachegrind testdata/hand/*.callgrind; do
 	case $p in *bad-*|*bigname*) continue ;; esac
+	if [ -n "$plain" ]; then
+		twin --format=json --tree=both "$p"
+		result $? "$p: the JSON is not the plain build's"
+		continue
+	fi
 	"$bin" --format=json --tree=both "$p" >"$tmp/j" 2>/dev/null || continue
 	jq -e .functions "$tmp/j" >/dev/null
 	result $? "$p: jq cannot read the JSON"
@@ -88,6 +98,13 @@ pagedata() {
 for p in testdata/*.callgrind testdata/*.cachegrind; do
 	for opts in "--threshold=99" "--by=file --threshold=50 --hide=main" \
 	    "--diff testdata/wordfreq-readme.callgrind --threshold=99"; do
+		if [ -n "$plain" ]; then
+			# shellcheck disable=SC2086
+			twin --format=html $opts "$p" &&
+			    twin --format=json $opts "$p"
+			result $? "$p $opts: the page or JSON is not the plain build's"
+			continue
+		fi
 		# shellcheck disable=SC2086
 		"$bin" --format=html $opts "$p" >"$tmp/page.html" 2>/dev/null ||
 		    continue

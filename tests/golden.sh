@@ -6,10 +6,17 @@
 # NAME.out (the expected standard output), and optionally NAME.err (the
 # expected standard error; empty when absent) and NAME.status (the expected
 # exit status; 0 when absent).  A WRAPPER (valgrind ...) runs cgannotate.
+#
+# GOLDEN_SHARD=I/N runs only the tests I, I+N, I+2N... in the order of
+# their names (I from 1 to N): make check deals the tests under memcheck
+# (minutes of CPU) to N steps that its pool runs beside the other tests,
+# each in one process (GOLDEN_JOBS=1).  golden.sh --prepare only makes
+# the files and times the tests need (below), which make check does once
+# before its tests start: the scripts that read them may run beside a
+# golden.sh, whose own preparation then replaces each file whole.
 set -u
-bin=$1
-shift
-wrapper="$*"	# words without blanks in them
+prepare=
+[ "${1:-}" = --prepare ] && prepare=1
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -25,8 +32,21 @@ mkdir -p build/golden
 top=$(pwd)
 for in in testdata/*/*.in; do
 	[ -f "$in" ] || continue
-	sed "s|@TOP@|$top|g" "$in" >"build/golden/$(basename "${in%.in}")"
+	out=build/golden/$(basename "${in%.in}")
+	sed "s|@TOP@|$top|g" "$in" >"$out.$$" && mv -f "$out.$$" "$out"
 done
+[ -n "$prepare" ] && exit 0
+bin=$1
+shift
+wrapper="$*"	# words without blanks in them
+shard=${GOLDEN_SHARD:-1/1}
+of=${shard#*/}
+shard=${shard%/*}
+if ! [ "$shard" -ge 1 ] 2>/dev/null || ! [ "$shard" -le "$of" ]; then
+	echo "golden: GOLDEN_SHARD=${GOLDEN_SHARD:-}: not I/N, 1 <= I <= N"
+	echo "golden: 0 passed, 1 failed"
+	exit 1
+fi
 # one ARGS J: runs the test of ARGS with shard J's files; prints what
 # failed, and exits 1 if anything did.
 one() {
@@ -69,12 +89,15 @@ j=0
 while [ "$j" -lt "$jobs" ]; do
 	(
 		n=0
+		m=0
 		for args in tests/golden/*.args; do
-			if [ $((n % jobs)) = "$j" ]; then
+			n=$((n + 1))
+			[ $(((n - shard) % of)) = 0 ] || continue
+			if [ $((m % jobs)) = "$j" ]; then
 				one "$args" "$j" >>"$tmp/log.$j"
 				echo $? >>"$tmp/status.$j"
 			fi
-			n=$((n + 1))
+			m=$((m + 1))
 		done
 	) &
 	j=$((j + 1))

@@ -34,3 +34,33 @@ sum_rows() {
 total() {
 	awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$1"
 }
+
+# With CGA_PLAIN set (make check sets it for the scripts it runs again on
+# the ASan build, when it runs them on the plain build too): the plain
+# build of the same tree, whose own run of the script checks its output
+# with the checkers (jq, Python, callgrind_annotate, a browser).  Such a
+# script, under the sanitizers, runs the sanitized build where it would
+# run it for a checker, and compares what it prints with what the plain
+# build prints (twin) rather than have the checker judge the same bytes
+# again: the sanitizers watch the same runs, at a fraction of the time.
+plain=${CGA_PLAIN:-}
+case $plain in
+'' | /*) ;;
+*) plain=$(pwd)/$plain ;;
+esac
+
+# twin ARGS...: $bin and the plain build, run with ARGS, print the same
+# standard output and error and exit with the same status; what differs
+# is printed.
+twin() {
+	"$bin" "$@" >"$tmp/twin.o1" 2>"$tmp/twin.e1" </dev/null
+	t1=$?
+	"$plain" "$@" >"$tmp/twin.o2" 2>"$tmp/twin.e2" </dev/null
+	t2=$?
+	[ "$t1" = "$t2" ] && cmp -s "$tmp/twin.o1" "$tmp/twin.o2" &&
+	    cmp -s "$tmp/twin.e1" "$tmp/twin.e2" && return 0
+	echo "$bin $*: exit status $t1, the plain build's $t2; differences:"
+	diff "$tmp/twin.o1" "$tmp/twin.o2" | head -5
+	diff "$tmp/twin.e1" "$tmp/twin.e2" | head -5
+	return 1
+}

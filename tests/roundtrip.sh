@@ -6,7 +6,13 @@
 # names rewritten.  The reports are compared whole, but for the line that
 # names the profile file and its creator.  callgrind_annotate, when it is
 # installed, must print the same report from both too (rows of equal cost
-# sorted: it prints them in hash order).
+# sorted: it prints them in hash order).  Under the sanitizers with the
+# plain build given (CGA_PLAIN, see tests/lib.sh), the reports from the
+# profiles themselves are the plain build's, and the sanitized build
+# writes each file once and reads it back (see below); and the written
+# files that callgrind_annotate would read are compared with the plain
+# build's instead: the plain run has callgrind_annotate read the same
+# bytes.
 set -u
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -52,16 +58,22 @@ trip() {
 		shift
 	done
 	shift
+	# (Under the sanitizers with the plain build given, the file the trip
+	# before wrote from the same arguments is read again.)
+	if [ -z "$plain" ] || [ "$w" != "$written" ]; then
+		# shellcheck disable=SC2086
+		"$bin" --format=callgrind $w >"$tmp/w.cg" 2>"$tmp/err"
+		result $? "$name: --format=callgrind failed: $(head -3 "$tmp/err")"
+		# As old as the profile: the source files newer than it are
+		# so still.
+		for a in $w; do
+			[ -f "$a" ] && touch -r "$a" "$tmp/w.cg"
+		done
+		written=$w
+	fi
 	# shellcheck disable=SC2086
-	"$bin" --format=callgrind $w >"$tmp/w.cg" 2>"$tmp/err"
-	result $? "$name: --format=callgrind failed: $(head -3 "$tmp/err")"
-	# As old as the profile: the source files newer than it are so still.
-	for a in $w; do
-		[ -f "$a" ] && touch -r "$a" "$tmp/w.cg"
-	done
-	# shellcheck disable=SC2086
-	"$bin" $(for a in "$@"; do [ "$a" = @ ] && echo "$w" || echo "$a"; done) \
-	    >"$tmp/a" 2>/dev/null </dev/null
+	"${plain:-$bin}" $(for a in "$@"; do [ "$a" = @ ] && echo "$w" ||
+	    echo "$a"; done) >"$tmp/a" 2>/dev/null </dev/null
 	sa=$?
 	"$bin" $(for a in "$@"; do [ "$a" = @ ] && echo "$tmp/w.cg" ||
 	    echo "$a"; done) >"$tmp/b" 2>/dev/null </dev/null
@@ -69,6 +81,7 @@ trip() {
 	same "$name"
 }
 
+written=
 # Every profile of testdata, with three sets of options; under the
 # sanitizers every other one (the plain build takes them all), to keep
 # make check within its time.
@@ -91,6 +104,11 @@ done
 
 # The golden tests' arguments (those that succeed, without --diff,
 # --list-parts and --check), the profiles replaced by the written file.
+# Under the sanitizers with the plain build given, the first of them for
+# each set of profiles: the file written is the same for all of them,
+# and their other options' reports are the golden tests' under the
+# sanitizers (the plain run compares them all).
+seen=
 for args in tests/golden/*.args; do
 	case $(cat "$args") in *--diff*|*--list-parts*|*--check*) continue ;; esac
 	[ -f "${args%.args}.status" ] && continue
@@ -108,6 +126,12 @@ for args in tests/golden/*.args; do
 		fi
 	done
 	[ -n "$w" ] || continue
+	if [ -n "$plain" ]; then
+		case "|$seen|" in
+		*"|$w|"*) continue ;;
+		esac
+		seen="$seen|$w"
+	fi
 	# shellcheck disable=SC2086
 	trip "$(basename "$args")" $w -- $r
 done
@@ -218,7 +242,13 @@ ca_norm() {
 	    awk '$1 != k { g++ } { k = $1; printf "%d\t%s\n", g, $0 }' |
 	    LC_ALL=C sort -t "$(printf '\t')" -k1,1n -k2 | cut -f2-
 }
-if command -v callgrind_annotate >/dev/null 2>&1; then
+if [ -n "$plain" ]; then
+	for p in testdata/*.callgrind testdata/*.callgrind.gz; do
+		case $p in *multipart*) continue ;; esac
+		twin --format=callgrind "$p"
+		result $? "$p: the written file is not the plain build's"
+	done
+elif command -v callgrind_annotate >/dev/null 2>&1; then
 	for p in testdata/*.callgrind testdata/*.callgrind.gz; do
 		case $p in *multipart*) continue ;; esac
 		gzip -dcf "$p" >"$tmp/orig.cg"

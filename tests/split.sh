@@ -11,7 +11,9 @@
 # sources; --inclusive=yes --tree=both; JSON; the Callgrind writer, which
 # writes every call site and jump) must equal one thread's, output,
 # messages and exit status.  Most cuts must merge, or the test proves
-# nothing.
+# nothing.  Under the sanitizers with the plain build given (CGA_PLAIN,
+# see tests/lib.sh), the reports of one thread are the plain build's: the
+# sanitized build's of one thread are those of every other script.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -37,7 +39,7 @@ runs() {
 	f=$1 cut=$2 n=$3
 	shift 3
 	if [ "$cut" = - ]; then
-		"$bin" -j1 "$@" "$f" >"$tmp/out.$n" 2>"$tmp/err.$n"
+		"${plain:-$bin}" -j1 "$@" "$f" >"$tmp/out.$n" 2>"$tmp/err.$n"
 	else
 		CGA_CUT=$cut "$bin" -j2 "$@" "$f" >"$tmp/out.$n" 2>"$tmp/err.$n"
 	fi
