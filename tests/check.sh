@@ -116,7 +116,9 @@ targets() {
 
 # guess NAME: about the seconds step NAME takes beside another on a
 # 2-core machine (from build/check.log): the pool starts the longest
-# first, so that the last to end are short.  0 for those not listed.
+# first, so that the last to end are short, but those of a second or two
+# (0: those not listed) before all, so that the outputs shown first (the
+# unit tests') are not held back to the end.
 guess() {
 	case $1 in
 	split) echo 40 ;;
@@ -137,7 +139,6 @@ guess() {
 	"threads (tsan)") echo 5 ;;
 	"unit (asan)" | "gzip (asan)" | "gzip (tsan)") echo 4 ;;
 	ids) echo 3 ;;
-	reader | golden | need-build | gzip | "gate (asan)") echo 2 ;;
 	*) echo 0 ;;
 	esac
 }
@@ -195,12 +196,14 @@ group_asan() {
 	# compares its own with it (see the scripts' CGA_PLAIN).
 	plain=
 	case " $groups_built " in
-	*" golden "*) plain="env CGA_PLAIN=./cgannotate" ;;
+	*" golden "*) plain=CGA_PLAIN=./cgannotate ;;
 	esac
 	add "unit (asan)" - env CK_FORK=no build/asan/check_cga
 	for s in $asan_scripts; do
-		# shellcheck disable=SC2046,SC2086
-		add "$s (asan)" - $plain $(script "$s") build/asan/cgannotate
+		cmd=$(script "$s")
+		[ -n "$plain" ] && cmd="env $plain ${cmd#env }"
+		# shellcheck disable=SC2086
+		add "$s (asan)" - $cmd build/asan/cgannotate
 	done
 }
 
@@ -318,7 +321,8 @@ EOF
 	while [ "$i" -lt "$nsteps" ]; do
 		echo "$(guess "$(cat "$tmp/name.$i")") $i"
 		i=$((i + 1))
-	done | sort -k1,1nr -k2,2n | awk '{ print $2 }' >"$tmp/order"
+	done | awk '{ print ($1 ? $1 : 1000), $2 }' | sort -k1,1nr -k2,2n |
+	    awk '{ print $2 }' >"$tmp/order"
 	{
 		printf 'all:'
 		while read -r i; do
