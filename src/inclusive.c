@@ -10,8 +10,10 @@
  *           of f's name, which inlined code, fi= and fe=, splits by file);
  *   U2(C) = the calls entering C from outside (for a component no one
  *           outside calls, its exclusive costs plus its calls out);
- * and inclusive(f) = max(L(f), min(U1(f), U2(C))).  Without recursion this
- * is callgrind_annotate's figure; under real recursion it is at most the
+ * and inclusive(f) = max(L(f), min(U1(f), U2(C))), or L(f) for an event
+ * U2(C) leaves out (see combine()).  Without recursion, and where calls
+ * record no more than their callee's lines and calls hold, this is
+ * callgrind_annotate's figure; under real recursion it is at most the
  * component's; an interpreter's helper caught in its loop's component
  * gets its own work, and a thread's root its thread's; nothing falls below
  * its exclusive cost.  A call edge is bounded by its callee's figure.
@@ -222,23 +224,32 @@ upper_bounds(struct bounds *b)
 	free(byname);
 }
 
-/* max(lo, min(up1, up2)) per event; an undefined bound bounds nothing. */
+/*
+ * max(lo, min(up1, up2)) per event; an undefined up1 bounds nothing.
+ * Where up2, the component's bound, leaves an event out, the component
+ * took none of it from outside (a count left out is 0; callgrind drops
+ * trailing zeros) and the figure is lo: up1 sums every function of the
+ * name, and a namesake's calls must not become the cost of a function
+ * that took none of that event (libc's sbrk calls brk, ld.so's sbrk
+ * calls nothing).  An event of none of lo, own (the function's own cost
+ * and calls) and up2 stays undefined.
+ */
 static void
 combine(const struct cga_profile *p, uint64_t *dst, const uint64_t *lo,
-    const uint64_t *up1, const uint64_t *up2)
+    const uint64_t *up1, const uint64_t *up2, const uint64_t *own)
 {
 	size_t		 e;
 	uint64_t	 v, up;
-	int		 d1, d2;
+	int		 d2, dl;
 
 	for (e = 0; e < p->nev; e++) {
-		d1 = cga_cost_defined(p, up1, e);
 		d2 = cga_cost_defined(p, up2, e);
-		if (!cga_cost_defined(p, lo, e) && !d1 && !d2)
+		dl = cga_cost_defined(p, lo, e);
+		if (!dl && !d2 && !cga_cost_defined(p, own, e))
 			continue;
-		v = cga_cost_defined(p, lo, e) ? lo[e] : 0;
-		up = d1 && d2 ? (up1[e] < up2[e] ? up1[e] : up2[e]) :
-		    d1 ? up1[e] : d2 ? up2[e] : v;
+		v = dl ? lo[e] : 0;
+		up = !d2 ? v : cga_cost_defined(p, up1, e) && up1[e] < up2[e] ?
+		    up1[e] : up2[e];
 		dst[e] = up > v ? up : v;
 		cga_cost_define(p, dst, e);
 	}
@@ -290,7 +301,7 @@ function_costs(struct bounds *b)
 			continue;
 		}
 		combine(b->p, fn->incl, lo, b->upper[i] != NULL ?
-		    b->upper[i] : own, b->entry[b->comp[i]]);
+		    b->upper[i] : own, b->entry[b->comp[i]], own);
 		over |= cap(b->p, fn->incl);
 	}
 	free(lo);

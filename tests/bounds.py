@@ -14,11 +14,12 @@ every event:
   U2(C) = the recorded calls entering C from outside, or for a component
           no one outside calls, its exclusive costs and calls leaving it
   want(f) = min(total, max(L(f), min(U1(f), U2(C))))
-and checks that every function's inclusive cost is want(f), at least its
+where U2(C) gives the event (else want(f) = L(f): a count left out is 0,
+and no namesake's calls may enter f), and checks that every function's inclusive cost is want(f), at least its
 exclusive cost and at most the total; that every call edge is at most its
 callee's inclusive cost, its recorded cost and the total; and that an edge
 is marked recursive exactly when its ends share a component.  An event a
-row leaves empty bounds nothing.  A profile with negative counts (a
+row leaves empty in U1 bounds nothing.  A profile with negative counts (a
 difference, such as cg_diff writes) obeys no bound: there want(f) = L(f),
 and every call edge shows its recorded cost.  Prints one line per failure
 and a summary; exits 1 on any failure.
@@ -175,14 +176,17 @@ def main():
         u1 = up1_name[name[k]]
         for i, ev in enumerate(events):
             l, a, b = lo[k][i], u1[i], u2[i]
-            if l is None and a is None and b is None:
+            own = up1_own[k][i]
+            if b is None and l is None and own is None:
                 want = None
+            elif b is None:
+                # Nothing of the event entered C: a count left out is 0.
+                want = l or 0
             else:
                 ups = [x for x in (a, b) if x is not None]
-                v = l or 0
-                want = max(v, min(ups)) if ups else v
-                if total[i] is not None:
-                    want = min(want, total[i])
+                want = max(l or 0, min(ups))
+            if want is not None and total[i] is not None:
+                want = min(want, total[i])
             got = incl[k][i]
             if got != want:
                 fails.append("%s %s: inclusive %s, bounds give %s "
