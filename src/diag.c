@@ -361,6 +361,9 @@ static const struct {
 	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
 	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name "
 	    "(it was '%s'); the new name holds from here on", 1 },
+	[CGA_MSG_CALLS_TARGET] = { "calls= target position goes below 0 or "
+	    "past 2^64-1 (pprof writes it relative to the function before); "
+	    "the call is kept, its target left out", 1 },
 	[CGA_MSG_NO_COSTS] = { "no cost lines: the report is empty", 1 },
 	[CGA_MSG_SUM_DISAGREES] = { "%s line disagrees with the sum of the "
 	    "cost lines (%s)", 1 },

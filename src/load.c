@@ -13,9 +13,13 @@
 
 #include "parse.h"
 
-/* The value of calls=COUNT TARGET, after the '='. */
+/*
+ * The value of calls=COUNT TARGET, after the '='; a target out of range
+ * is *range (target()).
+ */
 static enum cga_msg
-calls_parse(const struct loader *ld, const char *s, uint64_t *count)
+calls_parse(const struct loader *ld, const char *s, uint64_t *count,
+    enum cga_msg *range)
 {
 	enum cga_msg	 m;
 	uint64_t	 tpos[3];
@@ -28,7 +32,7 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count)
 		return m;
 	if (ld->callee == NULL)
 		return CGA_MSG_CALLS_NO_CFN;
-	return target(ld, &s, IN_LINE, tpos);
+	return target(ld, &s, IN_LINE, tpos, range);
 }
 
 /*
@@ -665,7 +669,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 {
 	enum poskey	 k = poskey_find(key, klen);
 	const char	*name, *s = v;
-	enum cga_msg	 m;
+	enum cga_msg	 m, range;
 	uint64_t	 n;
 	struct jumpval	 jv;
 
@@ -689,10 +693,13 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		return 0;
 	switch (k) {
 	case K_CALLS:
-		if ((m = calls_parse(ld, v, &n)) != CGA_MSG_OK)
+		range = CGA_MSG_OK;
+		if ((m = calls_parse(ld, v, &n, &range)) != CGA_MSG_OK)
 			return cga_load_bad(ld, m);
 		if (ld->p->diff && n > INT64_MAX)
 			return cga_load_bad(ld, CGA_MSG_COUNT_SIGNED_BIG);
+		if (range != CGA_MSG_OK && cga_load_warn(ld, range) == -1)
+			return -1;
 		ld->pending_call = 1;
 		ld->call_count = n;
 		ld->call_line = ld->in.lineno;

@@ -195,12 +195,17 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 /*
  * A target position (calls=, jump=, jcnd=), relative to the last
  * position, into tpos (as many as there are, at most 3; NULL: checked
- * only, as the block loop reads a jump).
+ * only, as the block loop reads a jump).  With range not NULL, a
+ * relative position that goes below 0 or past 2^64-1 is read as 0 and
+ * noted in *range (CGA_MSG_CALLS_TARGET) rather than refused: pprof
+ * writes calls= targets relative to the function before the current one,
+ * and a call's target changes no figure.
  */
 CGA_HOT enum cga_msg
-target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos)
+target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos,
+    enum cga_msg *range)
 {
-	const char	*s;
+	const char	*s, *t;
 	uint64_t	 v;
 	enum cga_msg	 m;
 	size_t		 i = 0;
@@ -209,8 +214,17 @@ target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos)
 	for (s = *sp; *s != eol(f); i++) {
 		if (*(s = past_blank(s, f)) == eol(f))
 			break;
-		if ((m = subposition(&s, f, ld->last[i < ld->npos ? i : 0],
-		    &v)) != CGA_MSG_OK)
+		m = subposition(&s, f, ld->last[i < ld->npos ? i : 0], &v);
+		if (range != NULL && (m == CGA_MSG_POSITION_BELOW ||
+		    m == CGA_MSG_POSITION_PAST)) {
+			/* The sign, then digits that fit: steps over them. */
+			t = s + 1;
+			if (form_number(&t, f, &v) != NUM_OK || !ends(*t, f))
+				return CGA_MSG_POSITION;
+			s = t;
+			v = 0;
+			*range = CGA_MSG_CALLS_TARGET;
+		} else if (m != CGA_MSG_OK)
 			return m;
 		if (tpos != NULL && i < 3)
 			tpos[i] = v;
@@ -257,7 +271,7 @@ jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
 		jv->count = jcnd ? n : e;
 		jv->executed = jcnd ? e : 0;
 	}
-	return target(ld, sp, f, jv != NULL ? jv->tpos : NULL);
+	return target(ld, sp, f, jv != NULL ? jv->tpos : NULL, NULL);
 }
 
 #endif

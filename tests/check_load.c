@@ -1111,10 +1111,49 @@ START_TEST(calls_without_count_is_rejected)
 }
 END_TEST
 
-START_TEST(calls_target_below_zero_is_rejected)
+/*
+ * A calls= target out of range (pprof writes targets relative to the
+ * function before the current one): a warning; the call counts in full.
+ */
+START_TEST(calls_target_below_zero_is_a_warning)
 {
-	LOAD_FAILS("events: Ir\nfn=main\n5 1\ncfn=f\ncalls=1 -6\n5 7\n",
-	    "5: relative position goes below 0: 'calls=1 -6'");
+	LOAD_WARNS("events: Ir\nfl=a.c\nfn=main\n5 1\ncfn=f\ncalls=1 -6\n"
+	    "5 7\n", "6: warning: calls= target position goes below 0 or past "
+	    "2^64-1 (pprof writes it relative to the function before); the "
+	    "call is kept, its target left out: 'calls=1 -6'");
+	ck_assert_uint_eq(call_count("a.c:main", "a.c:f"), 1);
+	ck_assert_uint_eq(call_cost("a.c:main", "a.c:f", "Ir"), 7);
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 1);
+}
+END_TEST
+
+START_TEST(calls_target_past_max_is_a_warning)
+{
+	LOAD_WARNS("events: Ir\npositions: instr line\nfl=a.c\nfn=main\n"
+	    "0xffffffffffffffff 3 1\ncfn=f\ncalls=2 +1 -1\n* * 7\n",
+	    "7: warning: calls= target position goes below 0 or past 2^64-1 "
+	    "(pprof writes it relative to the function before); the call is "
+	    "kept, its target left out: 'calls=2 +1 -1'");
+	ck_assert_uint_eq(call_count("a.c:main", "a.c:f"), 2);
+	ck_assert_uint_eq(call_cost("a.c:main", "a.c:f", "Ir"), 7);
+}
+END_TEST
+
+/* Past an out-of-range target, the rest of the line is still checked. */
+START_TEST(calls_target_below_zero_then_junk_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n5 1\ncfn=f\ncalls=1 -6x\n5 7\n",
+	    "5: expected a position: 'calls=1 -6x'");
+	LOAD_FAILS("events: Ir\nfn=main\n5 1\ncfn=f\ncalls=1 -6 y\n5 7\n",
+	    "5: expected a position: 'calls=1 -6 y'");
+}
+END_TEST
+
+/* A jump's target is shown: out of range, it is still an error. */
+START_TEST(jump_target_below_zero_is_rejected)
+{
+	LOAD_FAILS("events: Ir\nfn=main\n5 1\njump=1 -6\n5 7\n",
+	    "4: relative position goes below 0: 'jump=1 -6'");
 }
 END_TEST
 
@@ -2442,7 +2481,10 @@ load_suite(void)
 	tcase_add_test(tc, calls_without_cfn_is_rejected);
 	tcase_add_test(tc, calls_with_negative_count_is_rejected);
 	tcase_add_test(tc, calls_without_count_is_rejected);
-	tcase_add_test(tc, calls_target_below_zero_is_rejected);
+	tcase_add_test(tc, calls_target_below_zero_is_a_warning);
+	tcase_add_test(tc, calls_target_past_max_is_a_warning);
+	tcase_add_test(tc, calls_target_below_zero_then_junk_is_rejected);
+	tcase_add_test(tc, jump_target_below_zero_is_rejected);
 	tcase_add_test(tc, call_count_sum_overflowing_is_rejected);
 	tcase_add_test(tc, cob_is_accepted);
 	tcase_add_test(tc, call_sites_record_the_calling_line);
