@@ -17,7 +17,9 @@
 # callgrind_annotate on the smallest profile, and `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
-# one thread and in two: the least any reader of the format must do.
+# one thread and in two: the least any reader of the format must do; and
+# with -v the same with each line split by SSE2 bit masks, what a vector
+# path would gain.
 # Prints medians, MB/s, peak memory and the ratios, and appends them to
 # bench/RESULTS.md.
 #
@@ -114,6 +116,11 @@ for size in $sizes; do
 	row "floor: cost lines parsed, 1 thread" "$1" "$2" ""
 	set -- $(time_runs "$runs" "$dir/floor" -j2 "$p")
 	row "floor: cost lines parsed, 2 threads" "$1" "$2" ""
+	# The same split by bit masks of 32 bytes (SSE2), where it builds.
+	if "$dir/floor" -v "$dir/seed.callgrind" >/dev/null 2>&1; then
+		set -- $(time_runs "$runs" "$dir/floor" -v "$p")
+		row "floor, lines split by 32-byte masks, 1 thread" "$1" "$2" ""
+	fi
 	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
 	row "cgannotate" "$1" "$2" "1"
 	eval "def_$size=$def_t"
