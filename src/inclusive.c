@@ -248,8 +248,11 @@ combine(const struct cga_profile *p, uint64_t *dst, const uint64_t *lo,
 		if (!dl && !d2 && !cga_cost_defined(p, own, e))
 			continue;
 		v = dl ? lo[e] : 0;
-		up = !d2 ? v : cga_cost_defined(p, up1, e) && up1[e] < up2[e] ?
-		    up1[e] : up2[e];
+		if (!d2)
+			up = v;
+		else
+			up = cga_cost_defined(p, up1, e) && up1[e] < up2[e] ?
+			    up1[e] : up2[e];
 		dst[e] = up > v ? up : v;
 		cga_cost_define(p, dst, e);
 	}
