@@ -61,6 +61,13 @@ number(const char *s, uint64_t *v)
 	return s;
 }
 
+/* Whether a line starting with c is a cost line. */
+static int
+cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
 /* The complete lines of s..end (end is a newline). */
 static void
 lines(struct half *h, const char *s, const char *end, uint64_t *last)
@@ -70,9 +77,7 @@ lines(struct half *h, const char *s, const char *end, uint64_t *last)
 	char		 c;
 
 	while (s < end) {
-		c = *s;
-		if (!((c >= '0' && c <= '9') || c == '+' || c == '-' ||
-		    c == '*')) {
+		if (!cost_start(*s)) {
 			s = (const char *)memchr(s, '\n', (size_t)(end - s)) + 1;
 			continue;
 		}
@@ -141,16 +146,14 @@ lines_vec(struct half *h, const char *s, const char *end, uint64_t *last)
 	const __m128i	 nlv = _mm_set1_epi8('\n'), spv = _mm_set1_epi8(' ');
 	__m128i		 a, b;
 	uint64_t	 n, t, star, plus, minus, ends, starts;
-	uint32_t	 nl, sp, seps, other;
+	uint32_t	 nl, first, sp, seps, other;
 	unsigned	 pos, e, o, len;
 	size_t		 i;
 	const char	*eol;
 	char		 c;
 
 	while (s < end) {
-		c = *s;
-		if (!((c >= '0' && c <= '9') || c == '+' || c == '-' ||
-		    c == '*')) {
+		if (!cost_start(*s)) {
 			s = (const char *)memchr(s, '\n', (size_t)(end - s)) + 1;
 			continue;
 		}
@@ -166,13 +169,14 @@ lines_vec(struct half *h, const char *s, const char *end, uint64_t *last)
 		/* The separators up to the first newline; in ends, each one
 		 * bit up, and the line's start as bit 0: every token is at
 		 * most 8 bytes when each bit has another at most 9 below. */
-		seps = (sp | nl) & ((nl & -nl) | ((nl & -nl) - 1));
+		first = nl & -nl;
+		seps = (sp | nl) & (first | (first - 1));
 		ends = (uint64_t)seps << 1 | 1;
 		/* Where a position may have its sign or '*': its start. */
 		starts = 1;
 		for (i = 1, t = seps; i < h->npos && t != 0; i++, t &= t - 1)
 			starts |= (t & -t) << 1;
-		if (nl == 0 || (other & ((nl & -nl) - 1) & ~starts) != 0 ||
+		if (nl == 0 || (other & (first - 1) & ~starts) != 0 ||
 		    (ends & (ends << 1 | ends << 2 | ends << 3 | ends << 4 |
 		    ends << 5 | ends << 6 | ends << 7 | ends << 8 |
 		    ends << 9)) != (ends & ~(uint64_t)1)) {
