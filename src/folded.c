@@ -11,7 +11,7 @@
 
 #include "diag.h"
 #include "formats.h"
-#include "group.h"
+#include "frames.h"
 #include "out.h"
 #include "sort.h"
 #include "stacks.h"
@@ -20,121 +20,6 @@
 
 /* Frames at most, in all: about 48 bytes each. */
 #define MAX_FRAMES	(4u * 1024 * 1024)
-
-/* A function name's part before its first quote, as a set. */
-struct base {
-	const char	*name;		/* not NUL-terminated: len bytes */
-	size_t		 len;
-	UT_hash_handle	 hh;
-};
-
-/* The frames' names of one graph, by function id. */
-struct labels {
-	char		**own;		/* made here, or NULL: as it is */
-	size_t		  n;
-};
-
-static size_t
-base_len(const char *s)
-{
-	const char	*q = strchr(s, '\'');
-
-	return q != NULL ? (size_t)(q - s) : strlen(s);
-}
-
-static int
-is_base(struct base *set, const char *s, size_t len)
-{
-	struct base	*b;
-
-	HASH_FIND(hh, set, s, len, b);
-	return b != NULL;
-}
-
-/*
- * A name callgrind's --separate-callers made, "f'g'h" (f called by g
- * called by h, f'2 a recursion level): "f" (or "f'2"), when every caller
- * named is a function of the profile; NULL for any other name.
- */
-static char *
-without_callers(struct base *set, const char *name)
-{
-	const char	*at = name + base_len(name), *piece;
-	size_t		 keep, len;
-
-	if (*at == '\0')
-		return NULL;
-	piece = at + 1;
-	len = base_len(piece);
-	if (len > 0 && strspn(piece, "0123456789") == len)
-		at = piece + len;	/* a recursion level stays */
-	keep = (size_t)(at - name);
-	if (*at == '\0')
-		return NULL;
-	for (piece = at + 1;; piece += len + 1) {
-		len = base_len(piece);
-		if (!is_base(set, piece, len))
-			return NULL;
-		if (piece[len] == '\0')
-			break;
-	}
-	return xmemdup0(name, keep);
-}
-
-static void
-labels_make(struct labels *lb, const struct cga_view *v,
-    const struct cga_profile *g)
-{
-	struct base	*set = NULL, *b, *tmp;
-	struct cga_fn	*fn;
-
-	lb->n = g->nfns;
-	lb->own = xcalloc(g->nfns + 1, sizeof(*lb->own));
-	if (v->groups != NULL && v->groups->by != CGA_GROUP_NAME &&
-	    g == v->lp)
-		return;		/* files or objects */
-	for (fn = g->fns; fn != NULL; fn = fn->next) {
-		HASH_FIND(hh, set, fn->key.name, base_len(fn->key.name), b);
-		if (b != NULL)
-			continue;
-		b = xcalloc(1, sizeof(*b));
-		b->name = fn->key.name;
-		b->len = base_len(fn->key.name);
-		HASH_ADD_KEYPTR(hh, set, b->name, b->len, b);
-	}
-	for (fn = g->fns; fn != NULL; fn = fn->next)
-		lb->own[fn->id] = without_callers(set, fn->key.name);
-	HASH_ITER(hh, set, b, tmp) {
-		HASH_DEL(set, b);
-		free(b);
-	}
-}
-
-static void
-labels_free(struct labels *lb)
-{
-	size_t	 i;
-
-	for (i = 0; i < lb->n; i++)
-		free(lb->own[i]);
-	free(lb->own);
-}
-
-/*
- * A frame's name: the group's, or the function's with its file where the
- * name is not enough, without the callers --separate-callers put in it.
- * A difference's sides are grouped as the view is, by name, or not at all.
- */
-static const char *
-label(const struct cga_view *v, const struct labels *lb,
-    const struct cga_fn *fn)
-{
-	if (lb->own[fn->id] != NULL)
-		return lb->own[fn->id];
-	if (v->groups != NULL || cga_fn_namesakes(fn) > 1)
-		return fn->display;
-	return fn->key.name;
-}
 
 /* Whether a stack is shown: --focus names one of its frames. */
 static int
@@ -150,7 +35,7 @@ focused(const struct cga_view *v, const struct cga_stacks *s, size_t i)
 
 /* The stack ending at frame i, root first, without hidden frames. */
 static int
-print_stack(FILE *out, const struct cga_view *v, const struct labels *lb,
+print_stack(FILE *out, const struct cga_view *v, const struct cga_frames *fr,
     const struct cga_stacks *s, size_t i, size_t *path)
 {
 	size_t	 n = 0;
@@ -165,7 +50,7 @@ print_stack(FILE *out, const struct cga_view *v, const struct labels *lb,
 		if (!first)
 			putc(';', out);
 		first = 0;
-		cga_out_folded(out, label(v, lb, s->f[path[n]].fn));
+		cga_out_folded(out, cga_frames_name(fr, s->f[path[n]].fn));
 	}
 	return 1;
 }
@@ -193,22 +78,25 @@ static int
 folded_one(FILE *out, const struct cga_view *v)
 {
 	struct cga_stacks	 s;
-	struct labels		 lb;
+	struct cga_frames	 fr;
 	size_t			*path, i;
 
-	if (build(&s, v, v->lp, v->show[0]) == -1)
+	if (cga_frames_make(&fr, v, v->lp) == -1)
 		return 1;
-	labels_make(&lb, v, v->lp);
+	if (build(&s, v, fr.g, v->show[0]) == -1) {
+		cga_frames_free(&fr);
+		return 1;
+	}
 	path = xcalloc(v->max_depth + 2, sizeof(*path));
 	for (i = 0; i < s.n && !ferror(out); i++) {
 		if (s.f[i].self == 0 || !focused(v, &s, i))
 			continue;
-		if (print_stack(out, v, &lb, &s, i, path))
+		if (print_stack(out, v, &fr, &s, i, path))
 			fprintf(out, " %llu\n",
 			    (unsigned long long)s.f[i].self);
 	}
 	free(path);
-	labels_free(&lb);
+	cga_frames_free(&fr);
 	cga_stacks_free(&s);
 	return 0;
 }
@@ -233,31 +121,23 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
     struct dstack **d, size_t *nd, size_t *cap)
 {
 	struct cga_stacks	 s;
-	struct cga_groups	 gr;
-	struct labels		 lb;
+	struct cga_frames	 fr;
 	size_t			 e, i, *path, len;
 	FILE			*m;
 	char			*text;
-	int			 grouped = 0, shown;
+	int			 shown;
 
 	e = g == v->lp ? v->show[0] :
 	    cga_event_index(g, v->p->ev[v->show[0]].name);
 	if (e == CGA_NOEVENT)
 		return 0;	/* the event counts 0 there */
 	/* A difference's sides: functions of one name as one, too. */
-	if (g != v->lp && v->groups != NULL &&
-	    v->groups->by == CGA_GROUP_NAME) {
-		if (cga_groups_make(&gr, g, CGA_GROUP_NAME, g->have_incl) == -1)
-			return -1;
-		g = gr.q;
-		grouped = 1;
-	}
-	if (build(&s, v, g, e) == -1) {
-		if (grouped)
-			cga_groups_free(&gr);
+	if (cga_frames_make(&fr, v, g) == -1)
+		return -1;
+	if (build(&s, v, fr.g, e) == -1) {
+		cga_frames_free(&fr);
 		return -1;
 	}
-	labels_make(&lb, v, g);
 	path = xcalloc(v->max_depth + 2, sizeof(*path));
 	for (i = 0; i < s.n; i++) {
 		if (s.f[i].self == 0 || !focused(v, &s, i))
@@ -265,7 +145,7 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 		if ((m = open_memstream(&text, &len)) == NULL)
 			cga_oom();
 		/* text is set by fclose, which must come first. */
-		shown = print_stack(m, v, &lb, &s, i, path);
+		shown = print_stack(m, v, &fr, &s, i, path);
 		if (fclose(m) != 0)
 			cga_oom();
 		if (!shown) {
@@ -281,10 +161,8 @@ side(const struct cga_view *v, const struct cga_profile *g, int which,
 		(*d)[(*nd)++].count[!which] = 0;
 	}
 	free(path);
-	labels_free(&lb);
+	cga_frames_free(&fr);
 	cga_stacks_free(&s);
-	if (grouped)
-		cga_groups_free(&gr);
 	return 0;
 }
 
@@ -396,15 +274,15 @@ ss_frame(struct ssframes *fr, const struct cga_fn *fn)
 
 /* One profile of the file: the stacks of event e, as samples. */
 static int
-ss_profile(FILE *out, const struct cga_view *v, size_t e,
-    struct ssframes *fr, int first)
+ss_profile(FILE *out, const struct cga_view *v, const struct cga_frames *fg,
+    size_t e, struct ssframes *fr, int first)
 {
 	struct cga_stacks	 s;
 	size_t			 i, j, n, *path;
 	uint64_t		 sum = 0;
 	int			 any = 0;
 
-	if (build(&s, v, v->lp, e) == -1)
+	if (build(&s, v, fg->g, e) == -1)
 		return -1;
 	for (i = 0; i < s.n; i++)
 		if (s.f[i].self > 0 && focused(v, &s, i) &&
@@ -479,18 +357,18 @@ first_lines(const struct cga_view *v)
  * or an object.
  */
 static const struct cga_fn *
-source_of(const struct cga_view *v, const struct cga_fn *fn)
+source_of(const struct cga_frames *fg, const struct cga_fn *fn)
 {
-	if (v->groups == NULL)
+	if (fg->groups == NULL)
 		return fn;
-	if (v->groups->by != CGA_GROUP_NAME)
+	if (fg->groups->by != CGA_GROUP_NAME)
 		return NULL;
-	return v->groups->members[v->groups->first[fn->id]];
+	return fg->groups->members[fg->groups->first[fn->id]];
 }
 
 static void
 ss_frames(FILE *out, const struct cga_view *v, const struct ssframes *fr,
-    const struct labels *lb)
+    const struct cga_frames *fg)
 {
 	uint64_t		*line = first_lines(v);
 	const struct cga_fn	*fn;
@@ -499,8 +377,8 @@ ss_frames(FILE *out, const struct cga_view *v, const struct ssframes *fr,
 	fputs("  \"shared\": {\"frames\": [", out);
 	for (i = 0; i < fr->n; i++) {
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		cga_out_json(out, label(v, lb, fr->fn[i]));
-		fn = source_of(v, fr->fn[i]);
+		cga_out_json(out, cga_frames_name(fg, fr->fn[i]));
+		fn = source_of(fg, fr->fn[i]);
 		if (fn != NULL) {
 			fputs(", \"file\": ", out);
 			cga_out_json(out, fn->key.file);
@@ -523,7 +401,7 @@ static int
 speedscope_print(FILE *out, const struct cga_view *v)
 {
 	struct ssframes	 fr;
-	struct labels	 lb;
+	struct cga_frames fg;
 	FILE		*m;
 	char		*buf = NULL;
 	size_t		 len, i;
@@ -535,13 +413,15 @@ speedscope_print(FILE *out, const struct cga_view *v)
 		    v->p->path);
 		return 1;
 	}
+	if (cga_frames_make(&fg, v, v->lp) == -1)
+		return 1;
 	memset(&fr, 0, sizeof(fr));
-	fr.index = xcalloc(v->lp->nfns + 1, sizeof(*fr.index));
-	fr.fn = xcalloc(v->lp->nfns + 1, sizeof(*fr.fn));
+	fr.index = xcalloc(fg.g->nfns + 1, sizeof(*fr.index));
+	fr.fn = xcalloc(fg.g->nfns + 1, sizeof(*fr.fn));
 	if ((m = open_memstream(&buf, &len)) == NULL)
 		cga_oom();
 	for (i = 0; i < v->nshow && rc == 0; i++)
-		rc = ss_profile(m, v, v->show[i], &fr, i == 0);
+		rc = ss_profile(m, v, &fg, v->show[i], &fr, i == 0);
 	if (fclose(m) != 0)
 		cga_oom();
 	if (rc == 0) {
@@ -551,9 +431,7 @@ speedscope_print(FILE *out, const struct cga_view *v)
 		    "  \"name\": ", out);
 		cga_out_json(out, v->p->path);
 		fputs(",\n  \"activeProfileIndex\": 0,\n", out);
-		labels_make(&lb, v, v->lp);
-		ss_frames(out, v, &fr, &lb);
-		labels_free(&lb);
+		ss_frames(out, v, &fr, &fg);
 		fputs("  \"profiles\": [", out);
 		fwrite(buf, 1, len, out);
 		fputs("\n  ]\n}\n", out);
@@ -561,6 +439,7 @@ speedscope_print(FILE *out, const struct cga_view *v)
 	free(buf);
 	free(fr.index);
 	free(fr.fn);
+	cga_frames_free(&fg);
 	return rc == 0 ? 0 : 1;
 }
 

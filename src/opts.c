@@ -829,7 +829,11 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 	}
 	if (o->color == -1)
 		o->color = color_auto();
-	/* A graph and a flame graph show a function once. */
+	/*
+	 * A graph and a flame graph show a function once; so does the page's
+	 * flame graph, whose table lists functions as the text report does.
+	 */
+	o->inlined_frames = o->group_inlined != 0;
 	if (o->group_inlined == -1)
 		o->group_inlined = (o->format == &cga_format_dot ||
 		    o->format == &cga_format_folded ||

@@ -62,6 +62,8 @@ struct cga_opts {
 	size_t		  nsources;
 	int		  by;		/* --by: CGA_BY_* */
 	int		  group_inlined;	/* 1, 0, -1: the format's default */
+	int		  inlined_frames;	/* a flame graph's function one */
+					/* frame: --group-inlined not no */
 	uint64_t	  top;		/* --top=N, 0: none */
 	int		  jobs;		/* -j N, 0: as many as help */
 	unsigned	  max_depth;	/* --max-depth: flame graph frames */

@@ -203,6 +203,7 @@ cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 		v->filter = 0;
 	v->top = o->top;
 	v->max_depth = o->max_depth;
+	v->inlined_frames = o->inlined_frames;
 	return bind_listing(v, o);
 }
 

@@ -74,6 +74,8 @@ struct cga_view {
 	size_t		  nhidden;
 	uint64_t	 *hidden;
 	unsigned	  max_depth;	/* frames of a flame graph's stack */
+	int		  inlined_frames;	/* a function's inlined code */
+					/* in its frame (frames.c) */
 	/* --diff: the profiles it is of, as loaded (NULL otherwise). */
 	const struct cga_profile *newer, *older;
 	unsigned char	 *pass;		/* by lp's function id: passes them */

@@ -238,7 +238,8 @@ view_opts(struct cga_opts *o, const struct shown *s, int nolines)
 	o->lines = s->lines;
 	o->auto_annotate = (s->format == &cga_format_json ||
 	    s->format == &cga_format_html) && !nolines;
-	/* As cga_opts_parse resolves it. */
+	/* As cga_opts_parse resolves them. */
+	o->inlined_frames = 1;
 	o->group_inlined = o->by == CGA_BY_FUNCTION &&
 	    (s->format == &cga_format_dot || s->format == &cga_format_folded ||
 	    s->format == &cga_format_speedscope);
