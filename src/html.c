@@ -12,6 +12,7 @@
 
 #include "asm.h"
 #include "formats.h"
+#include "frames.h"
 #include "html.h"
 #include "json.h"
 #include "out.h"
@@ -30,7 +31,8 @@
 /* What the flame graph keeps of the stacks. */
 struct flame {
 	const struct cga_view *v;
-	const struct cga_profile *g;	/* the stacks' profile */
+	const struct cga_profile *g;	/* the stacks' profile: fr->g */
+	const struct cga_frames *fr;	/* its frames, as folded's */
 	struct cga_stacks s;
 	uint64_t	*self;		/* by frame: the count kept */
 	uint64_t	*sub;		/* by frame: self and all below */
@@ -140,9 +142,32 @@ choose(struct flame *fl, const unsigned char *keep)
 }
 
 /*
- * The frames written, as "names" (each function's once: its name as the
- * listing has it, and the short one a frame shows) and "frames", three
- * numbers a frame: its parent (-1: a root), its name, its count.
+ * The rows of the table a frame's function is: itself or its group, or
+ * when the frames gather what the table lists apart (a function's inlined
+ * code in other files), each piece.
+ */
+static void
+rows_of(FILE *m, const struct flame *fl, const struct cga_fn *fn)
+{
+	const struct cga_groups	*gr = fl->fr->groups;
+	size_t			 i;
+
+	if (fl->fr->made == NULL || fl->v->groups != NULL) {
+		fputs(", ", m);
+		cga_out_json(m, fn->display);
+		return;
+	}
+	for (i = gr->first[fn->id]; i < gr->first[fn->id + 1]; i++) {
+		fputs(", ", m);
+		cga_out_json(m, gr->members[i]->display);
+	}
+}
+
+/*
+ * The frames written, as "names" (each function's once: its name as
+ * --format=folded writes it, the short one a frame shows, then the names
+ * of the table's rows it is) and "frames", three numbers a frame: its
+ * parent (-1: a root), its name, its count.
  */
 static void
 frames(FILE *m, const struct flame *fl)
@@ -157,9 +182,10 @@ frames(FILE *m, const struct flame *fl)
 			continue;
 		name[id] = ++nnames;
 		fputs(nnames > 1 ? ",\n      [" : "\n      [", m);
-		cga_out_json(m, s->f[i].fn->display);
+		cga_out_json(m, cga_frames_name(fl->fr, s->f[i].fn));
 		fputs(", ", m);
 		cga_out_json(m, s->f[i].fn->key.name);
+		rows_of(m, fl, s->f[i].fn);
 		putc(']', m);
 	}
 	fputs("],\n    \"frames\": [", m);
@@ -180,7 +206,8 @@ frames(FILE *m, const struct flame *fl)
 /*
  * The profile whose stacks the flame graph shows, and its event: the
  * listing's, or in a difference (whose signed counts make no stacks) the
- * newer profile's; NULL with why when there is none.
+ * newer profile's; NULL with why when there is none.  Its frames are
+ * folded's (frames.c): a function's inlined code in its frame.
  */
 static const struct cga_profile *
 flame_of(const struct cga_view *v, size_t *e, const char **why)
@@ -193,8 +220,8 @@ flame_of(const struct cga_view *v, size_t *e, const char **why)
 	*why = "a profile with negative counts has no flame graph";
 	if (v->newer == NULL)
 		return NULL;
-	*why = "a difference listed by groups has no flame graph";
-	if (v->groups != NULL)
+	*why = "a difference listed by files or objects has no flame graph";
+	if (v->groups != NULL && v->groups->by != CGA_GROUP_NAME)
 		return NULL;
 	*why = "the newer profile does not count the event";
 	if ((*e = cga_event_index(v->newer, name)) == CGA_NOEVENT)
@@ -205,6 +232,8 @@ flame_of(const struct cga_view *v, size_t *e, const char **why)
 static void
 flame_members(FILE *m, const struct flame *fl, size_t e)
 {
+	static const char *const by[] = { "file", "object", "name" };
+
 	fputs("\"event\": ", m);
 	cga_out_json(m, fl->g->ev[e].name);
 	fputs(", \"profile\": ", m);
@@ -212,11 +241,14 @@ flame_members(FILE *m, const struct flame *fl, size_t e)
 	fprintf(m, ", \"newer\": %s, \"total\": %llu, \"min_share\": %g,\n"
 	    "    \"merged\": %zu, \"rest\": %llu, \"cut\": %zu, "
 	    "\"max_depth\": %u, \"frame_count\": %zu",
-	    fl->g == fl->v->lp ? "false" : "true",
+	    fl->v->newer == NULL ? "false" : "true",
 	    (unsigned long long)fl->total, 100.0 / MIN_SHARE,
 	    fl->merged + fl->s.pruned,
 	    (unsigned long long)fl->rest, fl->s.cut, fl->v->max_depth,
 	    fl->nout);
+	/* What a frame is: a function, or a group of them. */
+	fprintf(m, ", \"frames_by\": \"%s\"", fl->fr->groups == NULL ?
+	    "function" : by[fl->fr->groups->by]);
 	frames(m, fl);
 }
 
@@ -242,27 +274,60 @@ min_weight(const struct cga_view *v, const struct cga_profile *g, size_t e)
 	return total / MIN_SHARE;
 }
 
+/*
+ * The flame graph's member, made in a thread of its own while the JSON
+ * document is written (both only read the profile): the page takes
+ * little more time than the document.  Its frames (a function's pieces
+ * gathered, as folded's) are made before, by the writer's thread: making
+ * them may say things.
+ */
+struct flame_job {
+	const struct cga_view *v;
+	const struct cga_profile *g;	/* the stacks', or NULL: none */
+	struct cga_frames fr;
+	size_t		 event;
+	const char	*why;		/* with no g: why not */
+	char		*buf;
+	size_t		 len;
+	pthread_t	 thread;
+	int		 started;
+};
+
+/* The flame graph's profile and its frames. */
+static void
+flame_begin(struct flame_job *j)
+{
+	if ((j->g = flame_of(j->v, &j->event, &j->why)) == NULL)
+		return;
+	if (cga_frames_make(&j->fr, j->v, j->g) == -1) {
+		j->g = NULL;
+		j->why = "a cost of its frames does not fit in 64 bits";
+	}
+}
+
 /* "flame": the stacks of the flame graph, or {"none": why}. */
 static void
-flame(FILE *m, const struct cga_view *v)
+flame(FILE *m, const struct flame_job *j)
 {
 	struct cga_stack_opts	 so;
 	struct flame		 fl;
 	unsigned char		*keep;
-	const char		*why = NULL;
 
 	memset(&fl, 0, sizeof(fl));
-	fl.v = v;
+	fl.v = j->v;
 	fputs(",\n  \"flame\": {", m);
-	if ((fl.g = flame_of(v, &so.event, &why)) == NULL) {
+	if (j->g == NULL) {
 		fputs("\"none\": ", m);
-		cga_out_json(m, why);
+		cga_out_json(m, j->why);
 		putc('}', m);
 		return;
 	}
-	so.max_depth = v->max_depth;
+	fl.fr = &j->fr;
+	fl.g = j->fr.g;
+	so.event = j->event;
+	so.max_depth = j->v->max_depth;
 	so.max_frames = MAX_FRAMES;
-	so.min_weight = min_weight(v, fl.g, so.event);
+	so.min_weight = min_weight(j->v, fl.g, so.event);
 	if (cga_stacks_build(&fl.s, fl.g, &so) == -1) {
 		fputs("\"none\": \"the stacks overflowed 64 bits\"}", m);
 		return;
@@ -330,19 +395,6 @@ view_members(FILE *m, const struct cga_view *v)
 	fprintf(m, ", \"annotate\": %s", v->auto_annotate ? "true" : "false");
 }
 
-/*
- * The flame graph's member, made in a thread of its own while the JSON
- * document is written (both only read the profile): the page takes
- * little more time than the document.
- */
-struct flame_job {
-	const struct cga_view *v;
-	char		*buf;
-	size_t		 len;
-	pthread_t	 thread;
-	int		 started;
-};
-
 static void *
 flame_run(void *arg)
 {
@@ -351,7 +403,7 @@ flame_run(void *arg)
 
 	if ((m = open_memstream(&j->buf, &j->len)) == NULL)
 		cga_oom();
-	flame(m, j->v);
+	flame(m, j);
 	if (fclose(m) != 0)
 		cga_oom();
 	return NULL;
@@ -405,6 +457,7 @@ html_print(FILE *out, const struct cga_view *v)
 
 	memset(&job, 0, sizeof(job));
 	job.v = v;
+	flame_begin(&job);
 	job.started = pthread_create(&job.thread, NULL, flame_run, &job) == 0;
 	flame_job = &job;
 	lines(out, cga_html_head);
@@ -413,6 +466,8 @@ html_print(FILE *out, const struct cga_view *v)
 	if (job.started)	/* page was not reached */
 		pthread_join(job.thread, NULL);
 	free(job.buf);
+	if (job.g != NULL)
+		cga_frames_free(&job.fr);
 	flame_job = NULL;
 	putc('\n', out);
 	lines(out, cga_html_tail);

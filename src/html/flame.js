@@ -1,9 +1,11 @@
 /*
  * flame.js: the Flame graph view of cgannotate's report page, an icicle
  * (roots at the top) of the stacks cgannotate rebuilt from the profile's
- * call costs, for the first shown event.  A click on a frame zooms into
- * it (#...&zoom=N), one on a frame above it zooms out; hovering one names
- * it with its cost and share.
+ * call costs, for the first shown event: --format=folded's stacks, each
+ * frame named as folded names it and knowing the table's rows it is (a
+ * function's pieces in other files, inlined code, are in its frame).  A
+ * click on a frame zooms into it (#...&zoom=N), one on a frame above it
+ * zooms out; hovering one names it with its cost and share.
  */
 (function () {
 'use strict';
@@ -14,17 +16,19 @@ var nodes = null;
 /* The tree of the page's frames, siblings of one name merged. */
 function build() {
 	var F = window.cga.P.flame, f = F.frames, at = [];
-	var root = { name: 'all', label: 'all stacks', self: 0, total: 0,
-	    parent: null, children: [], kids: new Map(), idx: 0, depth: 0 };
+	var root = { name: 'all', label: 'all stacks', rows: [], self: 0,
+	    total: 0, parent: null, children: [], kids: new Map(), idx: 0,
+	    depth: 0 };
 	nodes = [root];
 	for (var k = 0; k * 3 < f.length; k++) {
 		var par = f[3 * k] < 0 ? root : at[f[3 * k]];
 		var n = par.kids.get(f[3 * k + 1]);
 		if (!n) {
 			var nm = F.names[f[3 * k + 1]];
-			n = { name: nm[0], label: nm[1], self: 0, total: 0,
-			    parent: par, children: [], kids: new Map(),
-			    idx: nodes.length, depth: par.depth + 1 };
+			n = { name: nm[0], label: nm[1], rows: nm.slice(2),
+			    self: 0, total: 0, parent: par, children: [],
+			    kids: new Map(), idx: nodes.length,
+			    depth: par.depth + 1 };
 			par.kids.set(f[3 * k + 1], n);
 			par.children.push(n);
 			nodes.push(n);
@@ -34,7 +38,8 @@ function build() {
 	}
 	if (F.rest > 0) {
 		var r = { name: null, label: '(stacks below ' + F.min_share +
-		    '% of the total)', self: F.rest, total: 0, parent: root,
+		    '% of the total)', rows: [], self: F.rest, total: 0,
+		    parent: root,
 		    children: [], kids: new Map(), idx: nodes.length, depth: 1 };
 		root.children.push(r);
 		nodes.push(r);
@@ -56,14 +61,24 @@ function hash(s) {
 	return Math.abs(h);
 }
 
+/* The table's rows a frame is, those listed, costliest first. */
+function listed(n) {
+	var C = window.cga, ev = C.SHOW[0];
+	return n.rows.map(function (name) { return C.byName.get(name); })
+	    .filter(function (r) { return r; })
+	    .sort(function (a, b) {
+		return Math.abs(b.ex[ev] || 0) - Math.abs(a.ex[ev] || 0);
+	    });
+}
+
 /* A frame's colour: warm by name; in a difference, by its change. */
 function colour(n) {
 	var C = window.cga;
 	if (n.name === null)
 		return '#ddd';
 	if (C.DIFF) {
-		var r = C.byName.get(n.name), ev = C.SHOW[0];
-		var d = r ? r.ex[ev] : undefined;
+		var ev = C.SHOW[0], d = 0;
+		listed(n).forEach(function (r) { d += r.ex[ev] || 0; });
 		if (!d)
 			return '#e4e4e4';
 		var a = Math.min(1, 0.25 + Math.abs(d) / (C.P.percent_of[ev] || 1) * 40);
@@ -83,7 +98,12 @@ function about(n, z) {
 	    '% of all';
 	if (z !== nodes[0] && z.total)
 		s += ', ' + (n.total / z.total * 100).toFixed(2) + '% of the zoomed frame';
-	return s + ')\nself ' + C.plain(n.self);
+	s += ')\nself ' + C.plain(n.self);
+	if (n.rows.length > 1)
+		s += '\nits code in ' + n.rows.length + ' files (inlined code)';
+	else if (n.rows.length === 1 && n.rows[0] !== n.name)
+		s += '\n' + n.rows[0];
+	return s;
 }
 
 function frame(box, n, x, w, depth, cls) {
@@ -107,7 +127,8 @@ function frame(box, n, x, w, depth, cls) {
 function draw(box, n, x, w, depth, px, hit) {
 	if (w * px < 0.3)
 		return depth - 1;
-	frame(box, n, x, w, depth, n.name !== null && n.name === hit ? 'hit' : '');
+	frame(box, n, x, w, depth, hit !== null && n.rows.indexOf(hit) >= 0 ?
+	    'hit' : '');
 	var deepest = depth, cx = x;
 	n.children.forEach(function (c) {
 		var cw = n.total ? w * c.total / n.total : 0;
@@ -119,10 +140,14 @@ function draw(box, n, x, w, depth, px, hit) {
 
 function notes(pane, F) {
 	var C = window.cga, p = C.el('p', 'note');
+	var by = { 'function': 'each function its own frame',
+	    name: 'each function one frame, its inlined code in other ' +
+	    'files too', file: 'each frame a file', object: 'each frame an ' +
+	    'object' };
 	var t = 'Icicle graph of ' + F.event + ' in ' + F.profile + ', roots' +
-	    ' at the top, of the stacks cgannotate rebuilds out of the ' +
-	    'call costs as for --format=folded (see THE REPORT PAGE in ' +
-	    'cgannotate(1)): ' +
+	    ' at the top, of the stacks --format=folded prints with the ' +
+	    'same options, rebuilt out of the call costs (see FLAME GRAPHS ' +
+	    'in cgannotate(1)), ' + by[F.frames_by] + ': ' +
 	    C.plain(F.total) + ' in all. Frames whose stacks cost less than ' +
 	    F.min_share + '% of the total are merged into their parents (' +
 	    F.merged + ' frames or calls).';
@@ -160,10 +185,10 @@ window.cgaFlame = function (pane, state) {
 		b.type = 'button';
 		b.addEventListener('click', function () { C.go({ zoom: null }); });
 		crumbs.appendChild(b);
-		if (z.name && C.byName.get(z.name)) {
-			crumbs.appendChild(document.createTextNode(' '));
-			crumbs.appendChild(C.fnLink(z.name, 'callers'));
-		}
+		listed(z).forEach(function (r, i) {
+			crumbs.appendChild(document.createTextNode(i ? ', ' : ' '));
+			crumbs.appendChild(C.fnLink(r.name, 'callers'));
+		});
 	} else
 		crumbs.textContent = 'Not zoomed.';
 	pane.appendChild(crumbs);
