@@ -8,9 +8,14 @@
 # callers and callees, source and flame graph work, every figure shown is
 # the --format=json document's, and no script of a profile runs.  Each
 # page's data must be that document (less the files' line costs: each
-# source found carries its own).  Screenshots of the main views are
-# left in build/html-screens/.  playwright-core (tests/browser/package.json)
-# is installed with npm ci when missing.
+# source found carries its own).  The flame graph's stacks, in the data
+# and as drawn, are --format=folded's with the same options, on those
+# pages and more profiles (inlined code, recursion, --separate-callers,
+# threads, python3, --by, --group-inlined=no, and printf in a C program
+# built and run under callgrind here), and main spans what the table
+# says of it.  Screenshots of the main views are left in
+# build/html-screens/.  playwright-core (tests/browser/package.json) is
+# installed with npm ci when missing.
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -67,8 +72,9 @@ awk 'BEGIN { print "events: Ir"; print "fl=big.c"
 			printf "cfn=f%05d\ncalls=1 1\n%d 1\n", i + 1, i + 1
 	} }' >"$tmp/large.callgrind"
 
-# page NAME KIND ARGS...: the page and the JSON document of ARGS, for the
-# browser's list of cases (the JSON with the page's default threshold).
+# page NAME KIND ARGS...: the page, the JSON document and the folded
+# stacks of ARGS, for the browser's list of cases (the JSON with the
+# page's default threshold).
 first=1
 printf '[' >"$tmp/cases.json"
 page() {
@@ -79,11 +85,12 @@ page() {
 	th=--threshold=99
 	case " $* " in *" --threshold="*) th= ;; esac
 	"$bin" --format=json $th "$@" >"$tmp/$name.json" 2>/dev/null
+	"$bin" --format=folded "$@" >"$tmp/$name.folded" 2>/dev/null
 	[ "$first" = 1 ] || printf ',' >>"$tmp/cases.json"
 	first=0
-	printf '\n{"name": "%s", "kind": "%s", "html": "%s", "json": "%s"}' \
-	    "$name" "$kind" "$tmp/$name.html" "$tmp/$name.json" \
-	    >>"$tmp/cases.json"
+	printf '\n{"name": "%s", "kind": "%s", "html": "%s", "json": "%s",
+	    "folded": "%s"}' "$name" "$kind" "$tmp/$name.html" \
+	    "$tmp/$name.json" "$tmp/$name.folded" >>"$tmp/cases.json"
 }
 
 page sortprog plain testdata/sortprog-cachesim.callgrind
@@ -93,6 +100,16 @@ page diff diff --diff testdata/wordfreq-gate-small.callgrind \
     testdata/wordfreq-readme.callgrind
 page hostile hostile --threshold=100 "$tmp/hostile.callgrind"
 page large large --threshold=100 "$tmp/large.callgrind"
+# The flame graph only: its stacks against folded's.
+page recur flame testdata/recur-plain.callgrind
+page recur-inl-no flame --group-inlined=no testdata/recur-plain.callgrind
+page sepcallers flame testdata/recur-sepcallers2.callgrind
+page threads flame testdata/threads-joined.callgrind
+page python3 flame testdata/python3-json.callgrind.gz
+page gzip-by-object flame --by=object testdata/gzip-full-cachesim.callgrind
+page tmpl-inl flame --group-inlined=yes testdata/tmpl.callgrind
+page diff-inl flame --group-inlined=yes --diff \
+    testdata/wordfreq-gate-small.callgrind testdata/wordfreq-readme.callgrind
 # --asm: a program built and run under callgrind here, as tests/asm.sh
 # does (its addresses are the build's): a loop of 1,000 trips with a
 # branch taken 250 times, its jumps under the source lines and in the
@@ -106,8 +123,17 @@ if command -v cc >/dev/null && command -v valgrind >/dev/null &&
 	    >/dev/null 2>&1
 	result $? "branchy built and run under callgrind"
 	page asm asm --asm=yes "$tmp/branchy.callgrind"
+	# printf's code is in several files (inlined): one frame, under main.
+	cc -O2 -g -o "$tmp/fmtloop" testdata/src/fmtloop.c &&
+	    valgrind -q --tool=callgrind \
+	    --callgrind-out-file="$tmp/fmtloop.callgrind" "$tmp/fmtloop" \
+	    >/dev/null 2>&1
+	result $? "fmtloop built and run under callgrind"
+	page fmtloop plain "$tmp/fmtloop.callgrind"
+	page fmtloop-all main --threshold=100 "$tmp/fmtloop.callgrind"
 else
-	echo "html: cc, valgrind or objdump not installed: the --asm page skipped"
+	echo "html: cc, valgrind or objdump not installed:" \
+	    "the --asm and fmtloop pages skipped"
 	skipped=1
 fi
 printf '\n]\n' >>"$tmp/cases.json"

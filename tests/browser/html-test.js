@@ -1,12 +1,14 @@
 // html-test.js: --format=html's pages in Debian's chromium, driven by
 // playwright-core (tests/html.sh makes the pages and runs this).
 //   node html-test.js CASES.json SCREENS_DIR
-// CASES.json: [{name, html, json, kind}], json being --format=json with the
-// same options.  Each page is loaded from file:// and must fetch nothing
-// and log no error; its table, search, sorting, keyboard, callers and
-// callees, source, flame graph and (kind "asm") machine code are driven as
-// a person would, and every number shown for a function must be the JSON
-// document's.  Prints
+// CASES.json: [{name, html, json, folded, kind}], json and folded being
+// --format=json and --format=folded with the same options.  Each page is
+// loaded from file:// and must fetch nothing and log no error; its table,
+// search, sorting, keyboard, callers and callees, source, flame graph and
+// (kind "asm") machine code are driven as a person would (kind "flame":
+// the flame graph only; "main": that, and main must be in the table),
+// every number shown for a function must be the JSON document's, and the
+// flame graph's stacks, in the page's data and as drawn, folded's.  Prints
 // "html-browser: P passed, F failed".
 'use strict';
 const fs = require('fs');
@@ -292,6 +294,263 @@ async function flame(page, c, shots) {
 	await page.screenshot({ path: path.join(shots, c.name + '-flame-zoomed.png') });
 }
 
+// A frame's name as --format=folded writes it (out.c): ';' as \x3b, a
+// control character as an escape.
+function foldedName(s) {
+	let o = '';
+	for (const ch of s) {
+		const c = ch.codePointAt(0);
+		if (ch === ';')
+			o += '\\x3b';
+		else if (c === 9 || c === 10 || c === 13)
+			o += c === 9 ? '\\t' : c === 10 ? '\\n' : '\\r';
+		else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f))
+			o += '\\x' + c.toString(16).padStart(2, '0');
+		else
+			o += ch;
+	}
+	return o;
+}
+
+// --format=folded's stacks (of a difference, the newer's counts): the
+// total of the stacks that begin with each prefix, by its text.
+function foldedPrefixes(file, diff) {
+	const pre = new Map();
+	let total = 0;
+	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+		if (line === '')
+			continue;
+		/* "STACK COUNT", or a difference's "STACK OLD NEW" */
+		const m = line.match(diff ? /^([^]*) [0-9]+ ([0-9]+)$/ :
+		    /^([^]*) ([0-9]+)$/);
+		const n = Number(m[2]), fr = m[1].split(';');
+		total += n;
+		for (let i = 1; i <= fr.length; i++) {
+			const k = fr.slice(0, i).join(';');
+			pre.set(k, (pre.get(k) || 0) + n);
+		}
+	}
+	return { pre: pre, total: total };
+}
+
+// The page data's stacks: the total of each frame and all below it, by
+// its path's text (frames of one text, as folded's lines, added).
+function pageTotals(F) {
+	const f = F.frames, path = [], tot = new Map(), sub = [];
+	const n = f.length / 3;
+	for (let k = 0; k < n; k++) {
+		path[k] = (f[3 * k] < 0 ? '' : path[f[3 * k]] + ';') +
+		    foldedName(F.names[f[3 * k + 1]][0]);
+		sub[k] = f[3 * k + 2];
+	}
+	for (let k = n - 1; k >= 0; k--)	/* children come after parents */
+		if (f[3 * k] >= 0)
+			sub[f[3 * k]] += sub[k];
+	for (let k = 0; k < n; k++)
+		tot.set(path[k], (tot.get(path[k]) || 0) + sub[k]);
+	let roots = 0;
+	for (let k = 0; k < n; k++)
+		if (f[3 * k] < 0)
+			roots += sub[k];
+	return { tot: tot, roots: roots };
+}
+
+// The frames the page drew: each one's path's text, by their places (a
+// frame lies under the one above that holds its middle), and its width.
+async function drawnFrames(page) {
+	const fr = await page.$$eval('#flame .fr', fs => fs.map(f => ({
+		depth: Math.round(parseFloat(f.style.top) / 18),
+		left: parseFloat(f.style.left), width: parseFloat(f.style.width),
+		name: f.getAttribute('aria-label'), anc: f.classList.contains('anc') })));
+	const byDepth = [];
+	for (const x of fr)
+		(byDepth[x.depth] = byDepth[x.depth] || []).push(x);
+	for (const x of fr) {
+		if (x.depth < 2) {
+			x.path = x.depth === 1 ? foldedName(x.name) : '';
+			continue;
+		}
+		const mid = x.left + x.width / 2;
+		const up = (byDepth[x.depth - 1] || []).find(p =>
+		    p.left <= mid && mid <= p.left + p.width);
+		x.parent = up;
+	}
+	for (const x of fr.slice().sort((a, b) => a.depth - b.depth))
+		if (x.depth >= 2)
+			x.path = x.parent && x.parent.path !== undefined ?
+			    x.parent.path + ';' + foldedName(x.name) : undefined;
+	return fr.filter(x => x.depth >= 1);
+}
+
+// The flame graph's stacks are --format=folded's: every frame of the
+// page's data totals exactly the folded stacks under its path, the page's
+// total is folded's, its roots with the rest are the total, and no stack
+// prefix of 0.1 % or more is left out (the page merges frames below
+// 0.01 % into their parents).  What is drawn is the same: each frame's
+// width is its share of the total, the roots' counts (hovered) are
+// folded's.  And main, where the table lists it, spans the share the
+// table gives its inclusive cost.
+async function flameStacks(page, c) {
+	if (!c.folded)
+		return;
+	await page.evaluate(() => { location.hash = '#view=flame'; });
+	await settle(page);
+	const F = await page.evaluate(() => window.cga.P.flame);
+	if (F.none)
+		return;
+	const want = foldedPrefixes(c.folded, F.newer);
+	const got = pageTotals(F);
+	let bad = [];
+	for (const [k, v] of got.tot)
+		if (want.pre.get(k) !== v)
+			bad.push(k + ': ' + v + ', folded ' + want.pre.get(k));
+	check((got.tot.size > 0 || F.rest === F.total) && bad.length === 0,
+	    c.name + ': the page\'s ' +
+	    got.tot.size + ' stacks total what folded\'s do under them' +
+	    (bad.length ? ' (' + bad.length + ' differ: ' + bad.slice(0, 3).join('; ') +
+	    ')' : ''));
+	const folds = [...want.pre.keys()].filter(k => !k.includes(';'));
+	check(F.total === want.total && got.roots + F.rest === F.total,
+	    c.name + ': the page\'s total, ' + F.total + ', is folded\'s, ' +
+	    want.total + ', its roots ' + got.roots + ' and the rest ' + F.rest +
+	    ' (folded: ' + folds.length + ' roots)');
+	const missing = [...want.pre].filter(([k, v]) => v * 1000 >= want.total &&
+	    !got.tot.has(k)).map(([k]) => k);
+	check(missing.length === 0, c.name + ': no stack of 0.1% or more left ' +
+	    'out of the page: ' + missing.slice(0, 3).join('; '));
+	// What is drawn.
+	const drawn = await drawnFrames(page);
+	const rest = drawn.filter(x => x.depth === 1 && x.name.startsWith('(stacks below'));
+	const frames = drawn.filter(x => !rest.includes(x));
+	const width = new Map();
+	for (const x of frames)
+		width.set(x.path, (width.get(x.path) || 0) + x.width);
+	/* A width reads back with 6 digits (CSS): within 1 in 100,000. */
+	const near = (w, n) => Math.abs(w - n / want.total * 100) <=
+	    n / want.total * 100 * 1e-5 + 1e-9;
+	bad = [];
+	for (const [k, w] of width)
+		if (k === undefined || !want.pre.has(k) || !near(w, want.pre.get(k)))
+			bad.push(k + ': ' + w + '%, folded ' + (want.pre.get(k) /
+			    want.total * 100) + '%');
+	const shown = [...want.pre].filter(([k, v]) => v * 1000 >= want.total);
+	const notDrawn = shown.filter(([k]) => !width.has(k)).map(([k]) => k);
+	check((frames.length > 0 || F.rest === F.total) && bad.length === 0 &&
+	    notDrawn.length === 0,
+	    c.name + ': the ' + frames.length + ' frames drawn are folded\'s ' +
+	    'stacks, each as wide as its share (' + bad.length + ' differ: ' +
+	    bad.slice(0, 2).join('; ') + '; ' + notDrawn.length + ' of 0.1% or ' +
+	    'more not drawn: ' + notDrawn.slice(0, 2).join('; ') + ')');
+	check(rest.length === (F.rest > 0 && F.rest / F.total * 100 *
+	    (await page.$eval('#flame', b => b.clientWidth)) / 100 >= 0.3 ? 1 : 0) &&
+	    rest.every(x => near(x.width, F.rest)),
+	    c.name + ': the stacks too small to show are one frame, as wide as ' +
+	    'their share');
+	const roots = frames.filter(x => x.depth === 1), hovered = new Map();
+	const covered = new Set();
+	bad = [];
+	for (const e of await page.$$('#flame .fr[style*="top: 18px;"]')) {
+		await page.mouse.move(0, 0);
+		const x = await e.evaluate(f => {
+			f.scrollIntoView({ block: 'center' });
+			const r = f.getBoundingClientRect();
+			return { top: f.style.top, name: f.getAttribute('aria-label'),
+			    under: document.elementFromPoint(r.left + r.width / 2,
+			    r.top + r.height / 2) === f };
+		});
+		if (x.top !== '18px' || x.name.startsWith('(stacks below'))
+			continue;
+		/* A frame too narrow for its border lies under its neighbour. */
+		if (!x.under) {
+			covered.add(foldedName(x.name));
+			continue;
+		}
+		await e.hover();
+		const tip = await page.textContent('#tip');
+		const m = tip.split('\n')[1].match(/^\S+ ([0-9,]+) /);
+		const k = foldedName(x.name);
+		hovered.set(k, (hovered.get(k) || 0) + (m ? Number(m[1].replace(/,/g, '')) : NaN));
+	}
+	for (const [k, n] of hovered)
+		if (!covered.has(k) && (n !== want.pre.get(k) || Number.isNaN(n)))
+			bad.push(k + ': ' + n + ', folded ' + want.pre.get(k));
+	check((roots.length > 0 || F.rest === F.total) && bad.length === 0,
+	    c.name + ': the roots\' counts, ' +
+	    'hovered, are folded\'s (' + roots.map(x => x.path).join(', ') + ')' +
+	    (bad.length ? ': ' + bad.join('; ') : ''));
+	console.log(c.name + ': flame: ' + got.tot.size + ' stacks as folded\'s, ' +
+	    frames.length + ' frames drawn, ' + roots.length + ' roots (' +
+	    hovered.size + ' hovered)');
+	await mainSpan(page, c, frames);
+	await piecesHit(page, c, F);
+}
+
+// A row of a function whose code is in several files (inlined code), once
+// chosen, marks the frames of that function in the flame graph, and only
+// those; zoomed into one, the page links each of its rows.
+async function piecesHit(page, c, F) {
+	const j = JSON.parse(fs.readFileSync(c.json, 'utf8'));
+	if (j.groups || F.frames_by !== 'name')
+		return;
+	const all = jsonRows(j);
+	const id = all.findIndex(x => all.some(y => y.r.name === x.r.name &&
+	    y.r.file !== x.r.file));
+	if (id < 0)
+		return;
+	const fname = all[id].r.name;
+	await page.evaluate(id => { location.hash = '#fn=' + id + '&view=flame'; }, id);
+	await settle(page);
+	const hit = await page.$$eval('#flame .fr.hit', fs => fs.map(f =>
+	    f.getAttribute('aria-label')));
+	/* Its frames' name: without the callers --separate-callers put in. */
+	const label = hit.length ? hit[0] : fname;
+	const named = await page.$$eval('#flame .fr', (fs, n) => fs.filter(f =>
+	    f.getAttribute('aria-label') === n).length, label);
+	check(hit.length > 0 && hit.length === named && hit.every(n => n === label) &&
+	    (fname === label || fname.startsWith(label + "'")),
+	    c.name + ': choosing ' + all[id].name + ' marks the ' + named +
+	    ' frames of ' + label + ' (' + hit.length + ' marked)');
+	await page.click('#flame .fr.hit');
+	await settle(page);
+	const rows = all.filter(x => x.r.name === fname &&
+	    x.r.object === all[id].r.object).map(x => x.name);
+	const links = await page.$$eval('#zoomed a', as => as.map(a => a.textContent));
+	/* Each piece listed, under that name; with callers in names, more. */
+	check(rows.every(n => links.includes(n)) && (links.length === rows.length ||
+	    fname !== label),
+	    c.name + ': zoomed into ' + fname + ', the page links its ' + rows.length +
+	    ' rows (' + links.join(', ') + ')');
+}
+
+// main's inclusive share in the table, and the width of the frames of main
+// (not under another main) in the flame graph, where a frame is a whole
+// function (with --group-inlined=no, main's pieces in other files are
+// frames, and roots, of their own).
+async function mainSpan(page, c, frames) {
+	const j = JSON.parse(fs.readFileSync(c.json, 'utf8'));
+	const by = await page.evaluate(() => window.cga.P.flame.frames_by);
+	if (j.listing.by !== 'function' || j.diff_base !== null || by !== 'name')
+		return;
+	const row = jsonRows(j).find(x => x.r.name === 'main');
+	const mains = frames.filter(x => x.name === 'main' && x.path !== undefined &&
+	    x.path.split(';').indexOf('main') === x.path.split(';').length - 1);
+	if (!row) {
+		check(c.kind !== 'main', c.name + ': main is in the table');
+		return;
+	}
+	await page.fill('#search', row.name);
+	const cols = await headers(page);
+	const cells = (await tableRows(page)).find(r => r[0] === row.name);
+	await page.fill('#search', '');
+	const ev = (await page.evaluate(() => window.cga.P.flame.event));
+	const pct = cells ? parseFloat(cells[cols.indexOf(ev + ' incl %')]) : NaN;
+	const w = mains.reduce((s, x) => s + x.width, 0);
+	const said = c.name + ': main spans ' + w.toFixed(4) + '% of the flame ' +
+	    'graph, the table says ' + pct + '%';
+	console.log(said);
+	check(mains.length > 0 && Math.abs(w - pct) <= 0.005 + 1e-9, said);
+}
+
 // The JSON output's jump as the page writes it under a source line.
 function lineJump(x, file, fn) {
 	const t = x.target;
@@ -476,7 +735,9 @@ async function one(browser, c, shots) {
 		await signs(page, c);
 	if (c.kind === 'large')
 		await large(page, c, j);
-	else {
+	else if (c.kind === 'flame' || c.kind === 'main') {
+		await flame(page, c, shots);
+	} else {
 		await searching(page, c, j);
 		await sorting(page, c, show);
 		await rowsMatch(page, c, j, show);
@@ -490,8 +751,10 @@ async function one(browser, c, shots) {
 			check(!(await page.isVisible('#tabs a[data-view=asm]')), c.name +
 			    ': no Machine code tab without --asm');
 	}
+	await flameStacks(page, c);
+	await page.screenshot({ path: path.join(shots, c.name + '-stacks.png') });
 	// A link to a state opens in it.
-	if (jsonRows(j).length > 1) {
+	if (jsonRows(j).length > 1 && c.kind !== 'flame' && c.kind !== 'main') {
 		const p2 = await open(browser, c, '#fn=1&view=callers', errors);
 		check((await p2.textContent('#pane h2')) === jsonRows(j)[1].name &&
 		    (await p2.getAttribute('#tabs a[data-view=callers]', 'aria-selected')) === 'true',
