@@ -116,6 +116,8 @@ struct graph {
 	size_t			 *off;		/* by id: its successors, */
 	uint32_t		 *adj;		/* callees, then pieces held */
 	unsigned char		 *start;	/* a stack may begin there */
+	uint32_t		 *starts;	/* those functions */
+	size_t			  nstarts;
 	uint32_t		 *mark;		/* by id: the search's stamp */
 	uint32_t		  stamp;
 	uint32_t		 *queue;
@@ -238,9 +240,13 @@ starts(struct graph *gr)
 			if (comp[gr->adj[k]] != comp[v])
 				entered[comp[gr->adj[k]]] = 1;
 	gr->start = xcalloc(gr->n + 1, 1);
-	for (v = 0; v < gr->n; v++)
+	gr->starts = xcalloc(gr->n + 1, sizeof(*gr->starts));
+	for (v = 0; v < gr->n; v++) {
 		gr->start[v] = !entered[comp[v]] ||
 		    gr->h->one[v] == HOME_UNKNOWN;
+		if (gr->start[v])
+			gr->starts[gr->nstarts++] = (uint32_t)v;
+	}
 	free(entered);
 	free(comp);
 }
@@ -267,12 +273,18 @@ search(struct graph *gr, uint32_t gid, int from_group)
 			gr->mark[v] = gr->stamp;
 			gr->queue[tail++] = (uint32_t)v;
 		}
-	else
-		for (v = 0; v < gr->n; v++)
-			if (gr->start[v] && group_of(gr, (uint32_t)v) != gid) {
+	else {
+		if (gr->work < gr->nstarts)
+			return -1;
+		gr->work -= gr->nstarts;
+		for (i = 0; i < gr->nstarts; i++) {
+			v = gr->starts[i];
+			if (group_of(gr, (uint32_t)v) != gid) {
 				gr->mark[v] = gr->stamp;
 				gr->queue[tail++] = (uint32_t)v;
 			}
+		}
+	}
 	while (head < tail) {
 		v = gr->queue[head++];
 		if (gr->work < gr->off[v + 1] - gr->off[v] + 1)
@@ -610,6 +622,7 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	free(gr.mark);
 	free(gr.queue);
 	free(gr.start);
+	free(gr.starts);
 	free(gr.off);
 	free(gr.adj);
 	free(gr.fns);
