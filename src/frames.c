@@ -115,7 +115,8 @@ cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
 		fr->g = fr->made->q;
 		fr->groups = fr->made;
 	}
-	fr->display = v->groups != NULL || fr->made != NULL;
+	/* A function with its inlined pieces is named as the function. */
+	fr->display = v->groups != NULL && v->groups->by != CGA_GROUP_NAME;
 	names_make(fr);
 	return 0;
 }

@@ -18,7 +18,8 @@ struct cga_frames {
 	char		**own;		/* by g's function id: a name made */
 					/* here (without callers), or NULL */
 	size_t		  n;
-	int		  display;	/* names are file:function or groups' */
+	int		  display;	/* names are file:function or files' */
+					/* or objects' */
 };
 
 /*
