@@ -152,6 +152,8 @@ struct objcode {
 	struct piece	*runs;		/* the stretches objdump decoded */
 	size_t		 nruns;
 	struct insns	 code;
+	const struct cga_sym **byaddr;	/* its symbols by address */
+	int		 rebuilt;	/* an address is in no instruction */
 	char		 why[CGA_NOTE_MAX];
 };
 
@@ -167,6 +169,7 @@ struct fcode {
 	uint64_t		 entry;		/* this one */
 	struct piece		*pc;
 	size_t			 npc;
+	struct insns		 own;	/* its code decoded on its own */
 };
 
 /* The listed functions, and their objects. */
@@ -251,11 +254,13 @@ asmrun_free(struct asmrun *r)
 		cga_code_release(&r->f[i].c);
 		free(r->f[i].syms);
 		free(r->f[i].pc);
+		insns_free(&r->f[i].own);
 	}
 	for (i = 0; i < r->nobj; i++) {
 		cga_objdump_free(&r->obj[i]->o);
 		insns_free(&r->obj[i]->code);
 		free(r->obj[i]->runs);
+		free(r->obj[i]->byaddr);
 		free(r->obj[i]);
 	}
 	free(r->obj);
@@ -508,25 +513,100 @@ disassemble(const struct cga_view *v, const char *path,
 	return 0;
 }
 
-/* An address of f's code, the bias taken off, where none of c starts. */
 static int
-astray(const struct fcode *f, const struct insns *c, uint64_t *addr)
+sym_cmp(const void *a, const void *b, void *ctx)
 {
-	size_t	 i, k;
+	const struct cga_sym	*x = *(const struct cga_sym *const *)a;
+	const struct cga_sym	*y = *(const struct cga_sym *const *)b;
 
-	for (i = 0; i < f->c.nrec; i++) {
-		*addr = f->c.rec[i]->addr - f->oc->bias;
-		k = insn_lower(c, *addr);
-		if (k == c->n || c->in[k].addr != *addr)
+	(void)ctx;
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/*
+ * Whether objdump's code at x (an address of the object) tells whether
+ * an instruction starts there: x is in a function symbol, and the stretch
+ * that decoded x began at or before the symbol.  objdump decodes each
+ * symbol's code afresh from its start, and a function's code holds no
+ * data; before that, decoding from a stretch's start may go astray where
+ * data or padding lies between functions.
+ */
+static int
+decoded_well(struct objcode *oc, uint64_t x)
+{
+	const struct cga_sym	*sym;
+	size_t			 lo = 0, hi, mid, k;
+	uint64_t		 start;
+
+	/* The stretch x is in: the last to start at or before it. */
+	for (hi = oc->nruns; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (oc->runs[mid].lo <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	start = oc->runs[lo - 1].lo;
+	if (oc->byaddr == NULL) {
+		oc->byaddr = xcalloc(oc->o.nsyms + 1, sizeof(*oc->byaddr));
+		for (k = 0; k < oc->o.nsyms; k++)
+			oc->byaddr[k] = &oc->o.syms[k];
+		cga_sort(oc->byaddr, oc->o.nsyms, sizeof(*oc->byaddr),
+		    sym_cmp, NULL);
+	}
+	/* The symbols at or before x, the nearest few (aliases share it). */
+	for (lo = 0, hi = oc->o.nsyms; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (oc->byaddr[mid]->value <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k > 0 && k + 8 > lo; k--) {
+		sym = oc->byaddr[k - 1];
+		if (x - sym->value < sym->size && start <= sym->value)
 			return 1;
 	}
 	return 0;
 }
 
 /*
+ * An address of f's code, the bias taken off, at which no instruction of
+ * c starts (0 if none): the first that objdump decoded well with oc
+ * given, else the first.
+ */
+static int
+astray(struct objcode *oc, const struct fcode *f, const struct insns *c,
+    uint64_t *addr)
+{
+	uint64_t	 x;
+	size_t		 i, k;
+	int		 found = 0;
+
+	for (i = 0; i < f->c.nrec; i++) {
+		x = f->c.rec[i]->addr - f->oc->bias;
+		k = insn_lower(c, x);
+		if (k < c->n && c->in[k].addr == x)
+			continue;
+		if (!found)
+			*addr = x;
+		found = 1;
+		if (oc != NULL && decoded_well(oc, x)) {
+			*addr = x;
+			return 2;
+		}
+	}
+	return found;
+}
+
+/*
  * Makes oc ready, once: its symbols read, its bias found, the code of
- * each of r's functions in it placed, and objdump run once for each
- * stretch of the object they need: 0, or -1 with oc->why.
+ * each of r's functions in it placed, objdump run once for each stretch
+ * of the object they need, and whether an address of theirs, decoded
+ * well, starts no instruction (the object is not the one profiled): 0,
+ * or -1 with oc->why.
  */
 static int
 object_ready(struct asmrun *r, struct objcode *oc)
@@ -534,6 +614,7 @@ object_ready(struct asmrun *r, struct objcode *oc)
 	struct piece	*runs = NULL;
 	struct fcode	*f;
 	size_t		 n = 0, i;
+	uint64_t	 x;
 
 	if (oc->ready != 0)
 		return oc->ready == 1 ? 0 : -1;
@@ -565,26 +646,81 @@ object_ready(struct asmrun *r, struct objcode *oc)
 	if (disassemble(r->v, oc->o.path, oc->runs, oc->nruns, &oc->code,
 	    oc->why) == -1)
 		return -1;
+	for (i = 0; i < r->nf && !oc->rebuilt; i++)
+		if (r->f[i].oc == oc && r->f[i].c.nrec > 0)
+			oc->rebuilt = astray(oc, &r->f[i], &oc->code, &x) == 2;
 	oc->ready = 1;
 	return 0;
 }
 
+/* The code f is shown from: its own, or its object's. */
+static const struct insns *
+code_of(const struct fcode *f)
+{
+	return f->own.in != NULL ? &f->own : &f->oc->code;
+}
+
+/*
+ * f's pieces, each cut where an address of f's code starts no instruction
+ * of c, from which the next is decoded (*n of them; free them).
+ */
+static struct piece *
+pieces_cut(const struct fcode *f, const struct insns *c, size_t *n)
+{
+	struct piece	*v;
+	uint64_t	*x;
+	size_t		 nx, i = 0, p, k;
+
+	x = addrs_of(f, &nx);
+	v = xcalloc(f->npc + nx + 1, sizeof(*v));
+	*n = 0;
+	for (p = 0; p < f->npc; p++) {
+		v[(*n)++] = f->pc[p];
+		for (; i < nx && x[i] <= f->pc[p].hi; i++) {
+			k = insn_lower(c, x[i]);
+			if (x[i] <= v[*n - 1].lo || (k < c->n &&
+			    c->in[k].addr == x[i]))
+				continue;
+			v[*n - 1].hi = x[i] - 1;
+			v[*n].lo = x[i];
+			v[(*n)++].hi = f->pc[p].hi;
+		}
+	}
+	free(x);
+	return v;
+}
+
 /*
  * f's object ready, and every address of f's code the start of an
- * instruction: 0, or -1 with why.
+ * instruction: 0, or -1 with why.  Where one is not, but objdump may
+ * have gone astray on its way there (see decoded_well) and no address
+ * of the object's functions says it is not the one profiled, f's code is
+ * decoded again from each such address as the profile has it.
  */
 static int
 fcode_ready(struct asmrun *r, struct fcode *f, char *why)
 {
 	struct objcode	*oc = f->oc;
+	struct piece	*cut;
 	uint64_t	 addr;
+	size_t		 n;
+	int		 k;
 
 	if (object_ready(r, oc) == -1) {
 		snprintf(why, CGA_NOTE_MAX, "%s", oc->why);
 		return -1;
 	}
-	if (!astray(f, &oc->code, &addr))
+	if ((k = astray(oc, f, &oc->code, &addr)) == 0)
 		return 0;
+	if (k == 1 && !oc->rebuilt) {
+		cut = pieces_cut(f, &oc->code, &n);
+		k = disassemble(r->v, oc->o.path, cut, n, &f->own, why);
+		free(cut);
+		if (k == -1)
+			return -1;
+		if (astray(NULL, f, &f->own, &addr) == 0)
+			return 0;
+	}
 	if (oc->placed == PLACED_GUESS)
 		snprintf(why, CGA_NOTE_MAX, "cannot place the profile's "
 		    "addresses in %s: no instruction at 0x%llx in %s, and no "
@@ -905,7 +1041,7 @@ code_print(FILE *out, struct asmrun *r, struct fcode *f, size_t *w)
 			putc('\n', out);
 			pr.file = NULL;
 		}
-		piece_code(&pr, &f->oc->code, &f->pc[k]);
+		piece_code(&pr, code_of(f), &f->pc[k]);
 		insns_print(&pr);
 	}
 	fputs("\n", out);
@@ -980,7 +1116,7 @@ code_list(FILE *out, const struct asmrun *r, const struct fcode *f)
 			fputs(n++ == 0 ? "\n      " : ",\n      ", out);
 			cga_out_json(out, s);
 		}
-		piece_code(&pr, &f->oc->code, &f->pc[p]);
+		piece_code(&pr, code_of(f), &f->pc[p]);
 		show = shown(&pr);
 		for (k = 0, skipped = 0; k <= pr.nin; k++) {
 			if (k < pr.nin && !show[k]) {

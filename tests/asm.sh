@@ -4,7 +4,8 @@
 # spin.callgrind.in) of an object assembled here from testdata/asm/
 # spin.s, whose addresses the source fixes; among them the notes for an
 # object that is missing, stripped, rebuilt (spin-rebuilt.s) or that
-# objdump cannot be run for.  Then a program built and run under
+# objdump cannot be run for, and code after data (astray.s).  Then a
+# program built and run under
 # callgrind here (its addresses are the build's, testdata/src/branchy.c):
 # the costs --asm shows of its loop add up to the function's exclusive
 # cost, each of its jumps in the profile is shown once, the loop's branch
@@ -27,14 +28,14 @@ have() {
 	command -v "$1" >/dev/null 2>&1
 }
 
-# golden NAME OBJ ARGS...: the report of spin.callgrind.in with OBJ for
-# its object, run in $tmp, against tests/asm/NAME.out and NAME.err (none:
-# empty), where @DIR@ stands for $tmp.
+# golden NAME OBJ ARGS...: the report of spin.callgrind.in (or $in) with
+# OBJ for its object, run in $tmp, against tests/asm/NAME.out and NAME.err
+# (none: empty), where @DIR@ stands for $tmp.
 golden() {
 	name=$1
 	obj=$2
 	shift 2
-	sed "s|@OBJ@|$obj|" testdata/asm/spin.callgrind.in \
+	sed "s|@OBJ@|$obj|" "${in:-testdata/asm/spin.callgrind.in}" \
 	    >"$tmp/$name.callgrind"
 	# shellcheck disable=SC2086
 	(cd "$tmp" && $wrapper "$bin" "$@" "$name.callgrind") >"$tmp/out" \
@@ -55,6 +56,7 @@ $(head -30 "$tmp/diff")"
 if have as && have strip && have objdump; then
 	as -o "$tmp/spin.o" testdata/asm/spin.s &&
 	    as -o "$tmp/spin-rebuilt.o" testdata/asm/spin-rebuilt.s &&
+	    as -o "$tmp/astray.o" testdata/asm/astray.s &&
 	    strip -o "$tmp/spin-stripped.o" "$tmp/spin.o" &&
 	    cp "$tmp/spin.o" "$tmp/-spin.o"
 	result $? "assembling testdata/asm"
@@ -68,6 +70,12 @@ if have as && have strip && have objdump; then
 	export OBJDUMP
 	golden asm-no-objdump "$tmp/spin.o" --asm=yes --auto=no
 	unset OBJDUMP
+	# Data before code without a symbol, which objdump decodes astray:
+	# the code from the profile's address, not a note that it does not
+	# match.
+	in=testdata/asm/astray.callgrind.in
+	golden asm-astray "$tmp/astray.o" --asm=yes --auto=no
+	in=
 	# A path that looks like an option is a file to objdump.
 	golden asm-dash-path -spin.o --asm=yes --auto=no
 	# A difference keeps no instruction: the note says so, and not that
@@ -100,7 +108,7 @@ $(tail -5 "$tmp/out")"
 	fi
 else
 	echo "asm: as, strip or objdump not installed: the goldens skipped"
-	skipped=$((skipped + 11))
+	skipped=$((skipped + 14))
 fi
 
 # fn_jumps PROFILE NAME: the jumps of function NAME, "jcnd TAKEN/EXECUTED"
