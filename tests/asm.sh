@@ -11,10 +11,12 @@
 # build's, testdata/src/branchy.c):
 # the costs --asm shows of its loop add up to the function's exclusive
 # cost, each of its jumps in the profile is shown once, the loop's branch
-# shows its 1,000 trips and the branch its bias (250 of them).  What the
+# shows its 1,000 trips and the branch its bias (250 of them).  Last,
+# /usr/bin/python3 under callgrind: no code said not to match, each
+# function's instructions costing what the function list says.  What the
 # machine lacks (as, strip, objdump; cc, valgrind) is skipped and counted
 # so.  The goldens and the report of --asm run under WRAPPER (valgrind's
-# memcheck in make check), if one is given.
+# memcheck in make check), if one is given; python3 only without one.
 set -u
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -224,6 +226,44 @@ $(cat "$tmp/diff")"
 else
 	echo "asm: cc, valgrind or objdump not installed: branchy skipped"
 	skipped=$((skipped + 6))
+fi
+
+# /usr/bin/python3 under callgrind (Debian's python3.11 is stripped, and
+# its functions are split hot and cold, the cold parts 1 MB away): no
+# object is said not to match, and the instructions of each function
+# cost what the function list says of it (of every function of its name
+# in its object).  Without a wrapper only: the run is long under one.
+py=/usr/bin/python3
+if [ -n "$wrapper" ]; then
+	:
+elif [ -x "$py" ] && have valgrind && have objdump; then
+	valgrind -q --tool=callgrind --dump-instr=yes \
+	    --callgrind-out-file="$tmp/py.callgrind" "$py" \
+	    -c 'import json; json.dumps(list(range(1000)))' >/dev/null 2>&1
+	result $? "python3 under callgrind"
+	"$bin" --asm=yes --auto=no "$tmp/py.callgrind" >"$tmp/py.out" \
+	    2>"$tmp/py.err"
+	result $? "python3 --asm: exit status $?: $(head -3 "$tmp/py.err")"
+	! grep -E 'does not match|cannot place' "$tmp/py.out" "$tmp/py.err" \
+	    >"$tmp/py.bad"
+	result $? "python3 --asm: $(wc -l <"$tmp/py.bad") notes of code not matching:
+$(head -5 "$tmp/py.bad")"
+	"$bin" --format=tsv --threshold=100 "$tmp/py.callgrind" |
+	    awk -F'\t' 'NR > 1 { s[$2 " [" $3 "]"] += $4 }
+		END { for (f in s) print f "\t" s[f] }' | sort >"$tmp/py.self"
+	awk '/^-- Machine code: / { f = substr($0, 18); sub(/^[^:]*:/, "", f) }
+	    / total of the instructions$/ { c = $1; gsub(",", "", c)
+		print f "\t" c }' "$tmp/py.out" | sort >"$tmp/py.code"
+	join -t "$(printf '\t')" "$tmp/py.self" "$tmp/py.code" |
+	    awk -F'\t' '$2 != $3' >"$tmp/py.diff"
+	[ -s "$tmp/py.code" ] && [ ! -s "$tmp/py.diff" ] &&
+	    [ "$(join -t "$(printf '\t')" "$tmp/py.self" "$tmp/py.code" |
+	    wc -l)" = "$(wc -l <"$tmp/py.code")" ]
+	result $? "python3 --asm: $(wc -l <"$tmp/py.code") functions' instructions, $(wc -l <"$tmp/py.diff") not costing what the function list says:
+$(head -5 "$tmp/py.diff")"
+else
+	echo "asm: $py, valgrind or objdump not there: python3 skipped"
+	skipped=$((skipped + 4))
 fi
 
 echo "asm: $passed passed, $failed failed"
