@@ -246,7 +246,7 @@ main(int argc, char **argv)
 	rc = o.format->print(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
-	/* The verdicts after the report, and status 3 when a limit passed. */
+	/* The verdicts after the report; status 3 when a limit is exceeded. */
 	if (gate != NULL) {
 		cga_gate_report(gate);
 		if (rc == 0 && gate->tripped)

@@ -180,7 +180,7 @@ usage(FILE *out)
 "With no profile, reads the newest callgrind.out* (or cachegrind.out*) in\n"
 "the current directory, with the other files of its run.  Exit status:\n"
 "0 done, 1 bad input (--check: an error found), 2 bad usage, 3 a limit\n"
-"of --fail-above or --fail-above-function passed.\n",
+"of --fail-above or --fail-above-function exceeded.\n",
 	    out);
 }
 
