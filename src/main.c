@@ -207,6 +207,9 @@ main(int argc, char **argv)
 	cga_opts_init(&o);
 	if ((rc = cga_opts_parse(&o, argc, argv)) != 0) {
 		cga_opts_free(&o);
+		/* --help and --version: their text, too, must be written. */
+		if (rc == 1 && (fflush(stdout) == EOF || ferror(stdout)))
+			return output_error();
 		return rc == 1 ? 0 : 2;
 	}
 	if ((rc = find_profiles(&o, &guessed, &nguessed)) != 0) {
