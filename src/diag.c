@@ -355,6 +355,11 @@ static const struct {
 	    "Cachegrind profile", 0 },
 	[CGA_MSG_NOT_PROFILE] = { "not a Callgrind or Cachegrind profile",
 	    0 },
+	[CGA_MSG_ELF] = { "an ELF binary, not a profile (profile it with "
+	    "valgrind --tool=callgrind)", 0 },
+	[CGA_MSG_PACKED] = { "%s-compressed, not a profile (decompress it "
+	    "first: only gzip is read as it is)", 0 },
+	[CGA_MSG_BINARY] = { "a NUL byte: a binary file, not a profile", 0 },
 	[CGA_MSG_TOTAL_BIG] = { "program totals overflow 64 bits", 0 },
 	/* Warnings. */
 	[CGA_MSG_UNKNOWN_LINE] = { "unknown line kind, skipped", 1 },

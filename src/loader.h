@@ -241,6 +241,12 @@ int	cga_load_bad(struct loader *, enum cga_msg);
 int	cga_load_warn(struct loader *, enum cga_msg);
 void	cga_load_known(struct loader *);
 int	cga_load_foreign(struct loader *);
+/*
+ * Before a line of the format's: whether the line being read shows a
+ * binary file (an ELF object, compressed data gzip is not, a NUL byte):
+ * -1 after the one message that says what it is, else 0.
+ */
+int	cga_load_binary(struct loader *);
 /* load.c: one line of the body or header: 0, or -1 after an error. */
 int	cga_load_line(struct loader *, char *);
 /* load.c, --check: the state the lines after a bad line s are read in. */

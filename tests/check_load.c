@@ -1997,6 +1997,51 @@ START_TEST(nul_byte_in_cost_line_is_rejected)
 }
 END_TEST
 
+/*
+ * A file that is no text, given as a profile: one message saying what it
+ * is, with no line quoted; text that only starts as one of them loads.
+ */
+START_TEST(binary_file_is_named_for_what_it_is)
+{
+	static const char elf[] = "\177ELF\2\1\1\0\0\0\0\0\0\0\0\0\3\0>\0";
+	static const char xz[] = "\3757zXZ\0\0\4\346\326\264F";
+	static const char zstd[] = "\050\265\057\375\044\0\001";
+	static const char bz2[] = "BZh91AY&SY\n";
+	static const char nul[] = "# a comment\n\001\002\0\003\nevents: Ir\n";
+	static const struct {
+		const char	*text;
+		size_t		 len;
+		const char	*msg;
+	} cases[] = {
+		{ elf, sizeof(elf) - 1, " an ELF binary, not a profile (profile "
+		    "it with valgrind --tool=callgrind)" },
+		{ xz, sizeof(xz) - 1, " xz-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ zstd, sizeof(zstd) - 1, " zstd-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ bz2, sizeof(bz2) - 1, " bzip2-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ nul, sizeof(nul) - 1, "2: a NUL byte: a binary file, not a "
+		    "profile" },
+	};
+	unsigned long	 n;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cga_profile_free(tp);
+		tp = cga_profile_new();
+		n = cga_diag_count;
+		ck_assert_int_eq(load_into(tp, cases[i].text, cases[i].len,
+		    &cga_test_opts), -1);
+		ck_assert_uint_eq(cga_diag_count, n + 1);
+		ck_assert_str_eq(last_diag(), cases[i].msg);
+	}
+	/* Not a bzip2 block size after "BZh": a line of unknown kind. */
+	LOAD_WARNS("BZhello\nevents: Ir\nfn=main\n1 5\n",
+	    "1: warning: unknown line kind, skipped: 'BZhello'");
+}
+END_TEST
+
 /* A line longer than the 1 MB input block. */
 START_TEST(name_of_over_a_megabyte_loads)
 {
@@ -2588,6 +2633,7 @@ load_suite(void)
 	tcase_add_test(tc, many_warnings_still_load);
 	tcase_add_test(tc, nul_byte_is_rejected);
 	tcase_add_test(tc, nul_byte_in_cost_line_is_rejected);
+	tcase_add_test(tc, binary_file_is_named_for_what_it_is);
 	tcase_add_test(tc, name_of_over_a_megabyte_loads);
 	suite_add_tcase(s, tc);
 
