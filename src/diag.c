@@ -319,7 +319,6 @@ static const struct {
 	[CGA_MSG_JCND] = { "expected 'jcnd=COUNT/COUNT TARGET'", 0 },
 	/* Names. */
 	[CGA_MSG_ID] = { "expected '(number)' before the name", 0 },
-	[CGA_MSG_ID_UNDEFINED] = { "name id used but never defined", 0 },
 	/* Header lines and events. */
 	[CGA_MSG_VERSION] = { "expected a version number", 0 },
 	[CGA_MSG_VERSION_UNSUPPORTED] = { "unsupported format version (this "
@@ -366,6 +365,8 @@ static const struct {
 	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
 	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name "
 	    "(it was '%s'); the new name holds from here on", 1 },
+	[CGA_MSG_ID_UNDEFINED] = { "name id used but never defined; shown as "
+	    "%s", 1 },
 	[CGA_MSG_CALLS_TARGET] = { "calls= target position goes below 0 or "
 	    "past 2^64-1 (pprof writes it relative to the function before); "
 	    "the call is kept, its target left out", 1 },

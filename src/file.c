@@ -122,9 +122,9 @@ cga_load_binary(struct loader *ld)
 }
 
 /*
- * Once the file is read: no profile, or an id never defined, is an
- * error; the last part ends (it may look truncated); a part that added
- * nothing goes; the header.
+ * Once the file is read: no profile is an error, an id never defined
+ * gets its name; the last part ends (it may look truncated); a part
+ * that added nothing goes; the header.
  */
 static int
 file_end(struct loader *ld)

@@ -58,7 +58,7 @@ struct idtab {
 
 /*
  * An id used before its definition: it names a placeholder until the
- * definition comes (ids.c).
+ * definition comes, or "(id)" at the end of its scope (ids.c).
  */
 struct forward {
 	enum idkind	 kind;
@@ -297,7 +297,10 @@ cga_ids_placeholder(const char *name)
 {
 	return name[0] == '\n';	/* no name from a line holds one */
 }
-/* The end of the ids' scope: 0, or -1 if one was never defined. */
+/*
+ * The end of the ids' scope: an id never defined is named by its number
+ * in parentheses, with a warning; 0, or -1 after an error.
+ */
 int	cga_ids_end(struct loader *);
 void	cga_ids_clear(struct loader *);
 

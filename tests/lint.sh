@@ -15,7 +15,7 @@ clean=testdata/recur-plain.callgrind
 # Standard input, as "-" and as /dev/stdin: the same messages, named "-".
 "$bin" --check - <"$seven" >"$tmp/want.out" 2>"$tmp/want.err"
 result $(( $? != 1 )) "[- < $seven]: exit status not 1"
-[ "$(cat "$tmp/want.out")" = "-: 7 errors, 0 warnings" ]
+[ "$(cat "$tmp/want.out")" = "-: 6 errors, 1 warning" ]
 result $? "[- < $seven]: verdict: $(cat "$tmp/want.out")"
 sed "s|^cgannotate: -:|cgannotate: $seven:|" "$tmp/want.err" |
     diff -u tests/golden/check-seven.err - >/dev/null
@@ -28,7 +28,7 @@ result $? "[/dev/stdin < $clean]: not ok"
 # Compressed, from a pipe too.
 gzip -c "$seven" >"$tmp/seven.gz"
 "$bin" --check - <"$tmp/seven.gz" >"$tmp/out" 2>/dev/null
-[ $? = 1 ] && [ "$(cat "$tmp/out")" = "-: 7 errors, 0 warnings" ]
+[ $? = 1 ] && [ "$(cat "$tmp/out")" = "-: 6 errors, 1 warning" ]
 result $? "[- < seven.gz]: $(cat "$tmp/out")"
 
 # Standard input named twice: a mistake, nothing checked.
