@@ -66,6 +66,7 @@ find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 		cga_diag_list("no profile named: reading the newest run here:",
 		    o->profiles, o->nprofiles);
 	}
+	cga_run_skip_twice(o->profiles, &o->nprofiles);
 	/* --check says what is wrong with an empty file, as with any. */
 	if (!o->check && cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
 		return -1;
