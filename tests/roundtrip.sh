@@ -30,7 +30,7 @@ is_profile() {
 # same NAME: the reports $tmp/a (from the profiles) and $tmp/b (from the
 # written file) are the same, but for the lines naming the profile files
 # and their creator (JSON: each part's, which the written file sums into
-# one; speedscope's "name"), and so are their exit statuses $sa and $sb.
+# one; speedscope's "name"; Markdown's title), and so are their exit statuses $sa and $sb.
 # The branch lines under source lines and the JSON "jumps" of lines are
 # compared: the writer writes the jumps back.
 same() {
@@ -38,6 +38,7 @@ same() {
 		grep -av -e '^Profile data file' -e '"profiles\{0,1\}":' \
 		    -e '"creator":' -e '^    {"file": ' \
 		    -e '^  graph \[fontname=.*label=' -e '^  "name": ' \
+		    -e '^### cgannotate: `' \
 		    -e 'is more recent than input file' "$tmp/$f" >"$tmp/$f.n"
 	done
 	diff -u "$tmp/a.n" "$tmp/b.n" >"$tmp/diff" && [ "$sa" = "$sb" ]
