@@ -58,6 +58,36 @@ function share(n, ev) {
 	return (DIFF && x > 0 ? '+' : '') + x.toFixed(2) + '%';
 }
 
+/*
+ * A group's inclusive cost where the call graph only bounds it (groups
+ * calling each other in a cycle): [MIN, MAX], or null where it is one
+ * figure.  JSON's "inclusive" holds only the exact events.
+ */
+function span(r, ev) {
+	if (!r.lo || !r.hi || r.lo[ev] === undefined || r.hi[ev] === undefined ||
+	    r.lo[ev] === r.hi[ev])
+		return null;
+	return [r.lo[ev], r.hi[ev]];
+}
+
+/* A row's inclusive count of ev, or MAX of a span (what ranks groups). */
+function incl(r, ev) {
+	if (r.inc[ev] !== undefined)
+		return r.inc[ev];
+	if (r.hi && r.hi[ev] !== undefined)
+		return r.hi[ev];
+	return undefined;
+}
+
+/* What a span's cell says on hovering. */
+function spanTitle(r, ev) {
+	var b = span(r, ev);
+	return 'The call graph only bounds the inclusive ' + ev + ' of ' +
+	    r.name + ': at least ' + plain(b[0]) + ', at most ' + plain(b[1]) +
+	    ' (' + D.listing.by + 's call each other in a cycle; see ' +
+	    'INCLUSIVE COST in cgannotate(1)).';
+}
+
 /* The class of a cell of count n: gains and losses in a difference. */
 function sign(n) {
 	if (n === undefined)
@@ -79,6 +109,8 @@ var rows = (D.groups || D.functions).map(function (r, i) {
 		object: r.object || null,
 		ex: r.exclusive,
 		inc: r.inclusive,
+		lo: GROUPS ? r.inclusive_min || null : null,	/* bounds */
+		hi: GROUPS ? r.inclusive_max || null : null,
 		calls: calls,
 		callers: r.callers,
 		callees: r.callees,
@@ -86,6 +118,11 @@ var rows = (D.groups || D.functions).map(function (r, i) {
 		fns: GROUPS ? r.functions : [r]	/* their JSON objects */
 	};
 });
+/* What MIN..MAX means, said once above the table and under a row's costs. */
+var SPAN_NOTE = 'MIN..MAX: the ' + D.listing.by + '\'s inclusive cost ' +
+    'lies between them; the call graph decides no more, as ' +
+    D.listing.by + 's call each other in a cycle (see INCLUSIVE COST in ' +
+    'cgannotate(1)).';
 var byName = new Map();
 rows.forEach(function (r) { byName.set(r.name, r); });
 var search = rows.map(function (r) {
@@ -98,14 +135,24 @@ var cols = [{ key: 'name', label: GROUPS ? D.listing.by : 'function',
     val: function (r) { return r.name; } }];
 SHOW.forEach(function (ev) {
 	[['ex', ' self'], ['inc', ' incl']].forEach(function (k) {
+		var inc = k[0] === 'inc';
+		var val = function (r) { return inc ? incl(r, ev) : r.ex[ev]; };
+		var sp = function (r) { return inc ? span(r, ev) : null; };
 		cols.push({ key: ev + k[1], label: ev + k[1], cls: 'num',
-		    val: function (r) { return r[k[0]][ev]; },
-		    text: function (r) { return count(r[k[0]][ev]); } });
+		    val: val, span: sp, ev: ev,
+		    text: function (r) {
+			var b = sp(r);
+			return b ? count(b[0]) + '..' + count(b[1]) : count(val(r));
+		    } });
 		cols.push({ key: ev + k[1] + ' %', label: '%', cls: 'pct',
 		    title: 'share of the total of ' + ev + (DIFF ?
 		    ', the older profile\'s' : ''),
-		    val: function (r) { return r[k[0]][ev]; },
-		    text: function (r) { return share(r[k[0]][ev], ev); } });
+		    val: val, span: sp, ev: ev,
+		    text: function (r) {
+			var b = sp(r);
+			return b ? share(b[0], ev) + '..' + share(b[1], ev) :
+			    share(val(r), ev);
+		    } });
 	});
 });
 cols.push({ key: 'calls', label: 'calls', cls: 'num',
@@ -205,6 +252,10 @@ function rowOf(r, i) {
 		    c.text(r));
 		if (c.cls === 'name')
 			td.title = r.name + (r.object ? ' [' + r.object + ']' : '');
+		if (c.span && c.span(r)) {
+			td.classList.add('span');
+			td.title = spanTitle(r, c.ev);
+		}
 		tr.appendChild(td);
 	});
 	return tr;
@@ -352,12 +403,20 @@ function summary(r) {
 	var tb = el('tbody');
 	SHOW.forEach(function (ev) {
 		var tr = add(el('tr'), el('th', null, ev));
-		[['self', r.ex], ['inclusive', r.inc]].forEach(function (k) {
-			var n = k[1][ev];
-			var td = el('td', 'num ' + sign(n), count(n));
+		[['self', r.ex[ev]], ['inclusive', incl(r, ev)]].forEach(function (k) {
+			var n = k[1], b = k[0] === 'inclusive' ? span(r, ev) : null;
+			var td = el('td', 'num ' + sign(n), b ? count(b[0]) + '..' +
+			    count(b[1]) : count(n));
+			var pc = el('td', 'pct', b ? share(b[0], ev) + '..' +
+			    share(b[1], ev) : share(n, ev));
 			td.dataset.event = ev;
 			td.dataset.kind = k[0];
-			add(tr, td, el('td', 'pct', share(n, ev)));
+			if (b) {
+				td.classList.add('span');
+				pc.classList.add('span');
+				td.title = pc.title = spanTitle(r, ev);
+			}
+			add(tr, td, pc);
 		});
 		add(tb, tr);
 	});
@@ -370,6 +429,8 @@ function callersPane(pane, r) {
 		add(pane, el('p', 'note', 'in ' + r.object));
 	add(pane, summary(r), el('p', 'note', 'called ' + count(r.calls) +
 	    ' times'));
+	if (SHOW.some(function (ev) { return span(r, ev); }))
+		add(pane, el('p', 'note span-note', SPAN_NOTE));
 	add(pane, el('h3', null, 'Callers'), callTable(r.callers, 'callers'));
 	add(pane, el('h3', null, 'Callees'), callTable(r.callees, 'callees'));
 	if (r.members) {
@@ -437,6 +498,10 @@ function meta() {
 		    ' functions)');
 	if (DIFF)
 		item('Colours', 'more cost in red and "+", less in blue and "-"');
+	if (rows.some(function (r) {
+		return SHOW.some(function (ev) { return span(r, ev); });
+	}))
+		item('Spans', SPAN_NOTE);
 }
 
 /* The page's code shared with the other parts. */
