@@ -13,7 +13,8 @@
 # pages and more profiles (inlined code, recursion, --separate-callers,
 # threads, python3, --by, --group-inlined=no, and printf in a C program
 # built and run under callgrind here), and main spans what the table
-# says of it.  Screenshots of the main views are left in
+# says of it.  A group's inclusive cost that the call graph only bounds
+# (--by=file or object) is shown as the span MIN..MAX, marked.  Screenshots of the main views are left in
 # build/html-screens/.  playwright-core (tests/browser/package.json) is
 # installed with npm ci when missing.
 set -u
@@ -110,6 +111,13 @@ page gzip-by-object flame --by=object testdata/gzip-full-cachesim.callgrind
 page tmpl-inl flame --group-inlined=yes testdata/tmpl.callgrind
 page diff-inl flame --group-inlined=yes --diff \
     testdata/wordfreq-gate-small.callgrind testdata/wordfreq-readme.callgrind
+# Groups whose inclusive cost the call graph only bounds.
+page sort-by-object spans --by=object --inclusive=yes \
+    testdata/sort-full.callgrind
+page threads-by-file spans --by=file --inclusive=yes \
+    testdata/threads-joined.callgrind
+page python3-by-file spans --by=file --inclusive=yes --threshold=100 \
+    testdata/python3-json.callgrind.gz
 # --asm: a program built and run under callgrind here, as tests/asm.sh
 # does (its addresses are the build's): a loop of 1,000 trips with a
 # branch taken 250 times, its jumps under the source lines and in the
@@ -131,6 +139,11 @@ if command -v cc >/dev/null && command -v valgrind >/dev/null &&
 	result $? "fmtloop built and run under callgrind"
 	page fmtloop plain "$tmp/fmtloop.callgrind"
 	page fmtloop-all main --threshold=100 "$tmp/fmtloop.callgrind"
+	# Groups' inclusive costs (a span or not: this run decides).
+	page fmtloop-by-object plain --by=object --inclusive=yes \
+	    "$tmp/fmtloop.callgrind"
+	page fmtloop-by-file plain --by=file --inclusive=yes \
+	    "$tmp/fmtloop.callgrind"
 else
 	echo "html: cc, valgrind or objdump not installed:" \
 	    "the --asm and fmtloop pages skipped"

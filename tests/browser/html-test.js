@@ -6,7 +6,8 @@
 // loaded from file:// and must fetch nothing and log no error; its table,
 // search, sorting, keyboard, callers and callees, source, flame graph and
 // (kind "asm") machine code are driven as a person would (kind "flame":
-// the flame graph only; "main": that, and main must be in the table),
+// the flame graph only; "main": that, and main must be in the table;
+// "spans": groups whose inclusive cost is a span MIN..MAX must be listed),
 // every number shown for a function must be the JSON document's, and the
 // flame graph's stacks, in the page's data and as drawn, folded's.  Prints
 // "html-browser: P passed, F failed".
@@ -79,13 +80,36 @@ async function headers(page) {
 	return page.$$eval('#headrow th', ths => ths.map(th => th.dataset.col));
 }
 
-// Every row in view shows the JSON document's figures for it.
+// A group's inclusive cost the call graph only bounds (JSON: "inclusive"
+// without the event, "inclusive_min" and "inclusive_max" apart): [MIN,
+// MAX], or null.
+function jsonSpan(j, r, ev) {
+	const lo = r.inclusive_min, hi = r.inclusive_max;
+	if (!j.groups || !lo || !hi || lo[ev] === undefined || hi[ev] === undefined ||
+	    lo[ev] === hi[ev])
+		return null;
+	return [lo[ev], hi[ev]];
+}
+
+// A row's inclusive count as the page must show it: MIN..MAX for a span.
+function inclText(j, r, ev) {
+	const b = jsonSpan(j, r, ev), diff = j.diff_base !== null;
+	if (b)
+		return fmt(b[0], diff) + '..' + fmt(b[1], diff);
+	return fmt(r.inclusive[ev], diff);
+}
+
+// Every row in view shows the JSON document's figures for it, a span as
+// one, marked and explained.
 async function rowsMatch(page, c, j, show) {
 	const byName = new Map(jsonRows(j).map(x => [x.name, x.r]));
 	const cols = await headers(page);
 	const rows = await tableRows(page);
-	let bad = 0;
-	for (const cells of rows) {
+	const marks = await page.$$eval('#rows tr:not(.spacer)', trs => trs.map(tr =>
+		Array.from(tr.children).map(td => td.classList.contains('span') ?
+		td.title : null)));
+	let bad = 0, spans = 0;
+	for (const [i, cells] of rows.entries()) {
 		const r = byName.get(cells[0]);
 		if (!r) {
 			bad++;
@@ -93,8 +117,18 @@ async function rowsMatch(page, c, j, show) {
 		}
 		for (const ev of show) {
 			if (cells[cols.indexOf(ev + ' self')] !== fmt(r.exclusive[ev], j.diff_base !== null) ||
-			    cells[cols.indexOf(ev + ' incl')] !== fmt(r.inclusive[ev], j.diff_base !== null))
+			    cells[cols.indexOf(ev + ' incl')] !== inclText(j, r, ev))
 				bad++;
+			const b = jsonSpan(j, r, ev);
+			const t = marks[i][cols.indexOf(ev + ' incl')];
+			const pct = x => (x / j.totals[ev] * 100).toFixed(2) + '%';
+			if (b && (t === null || !t.includes('at least ' + fmt(b[0])) ||
+			    !t.includes('at most ' + fmt(b[1])) ||
+			    cells[cols.indexOf(ev + ' incl %')] !== pct(b[0]) + '..' + pct(b[1])))
+				bad++;
+			if (!b && t !== null)
+				bad++;
+			spans += b ? 1 : 0;
 			// A share is of the total (a difference's: of the older's).
 			const n = r.exclusive[ev], of = j.diff_base === null ? j.totals[ev] : null;
 			if (of && cells[cols.indexOf(ev + ' self %')] !==
@@ -106,7 +140,11 @@ async function rowsMatch(page, c, j, show) {
 			bad++;
 	}
 	check(rows.length > 0 && bad === 0, c.name + ': table rows equal the JSON (' +
-	    bad + ' differ of ' + rows.length + ')');
+	    bad + ' differ of ' + rows.length + (spans ? ', ' + spans + ' spans' : '') + ')');
+	if (c.kind === 'spans')
+		check(spans > 0 && (await page.textContent('#meta')).includes('MIN..MAX: the ' +
+		    j.listing.by + '\'s inclusive cost lies between them'), c.name +
+		    ': ' + spans + ' spans shown as MIN..MAX, the header saying what they are');
 }
 
 async function sorting(page, c, show) {
@@ -114,7 +152,9 @@ async function sorting(page, c, show) {
 	const col = cols.indexOf(show[0] + ' incl');
 	await page.click('#headrow th[data-col="' + show[0] + ' incl"] button');
 	let rows = await tableRows(page);
-	const num = s => s === '.' ? -Infinity : Number(s.replace(/,/g, ''));
+	/* A span ranks by its MAX, as the listing does. */
+	const num = s => s === '.' ? -Infinity :
+	    Number(s.replace(/^.*\.\./, '').replace(/,/g, ''));
 	const desc = rows.every((r, i) => i === 0 || num(rows[i - 1][col]) >= num(r[col]));
 	await page.click('#headrow th[data-col="' + show[0] + ' incl"] button');
 	rows = await tableRows(page);
@@ -163,7 +203,8 @@ async function detail(page, c, j, show, id) {
 		tds.map(td => [td.dataset.event, td.dataset.kind, td.textContent]));
 	let bad = 0;
 	for (const [ev, kind, text] of costs)
-		if (text !== fmt((kind === 'self' ? r.exclusive : r.inclusive)[ev], diff))
+		if (text !== (kind === 'self' ? fmt(r.exclusive[ev], diff) :
+		    inclText(j, r, ev)))
 			bad++;
 	check(costs.length === 2 * show.length && bad === 0, c.name +
 	    ': the chosen function\'s costs equal the JSON');
@@ -182,6 +223,25 @@ async function detail(page, c, j, show, id) {
 		});
 		check(ok, c.name + ': ' + which + ' of row ' + id + ' equal the JSON');
 	}
+}
+
+// A group whose inclusive cost is a span, chosen: its costs show it, marked,
+// and a note under them says what it is.
+async function spanDetail(page, c, j, show, shots) {
+	const all = jsonRows(j);
+	const id = all.findIndex(x => show.some(ev => jsonSpan(j, x.r, ev)));
+	if (id < 0)
+		return;
+	await page.evaluate(id => { location.hash = '#fn=' + id + '&view=callers'; }, id);
+	await settle(page);
+	await detail(page, c, j, show, id);
+	const marked = await page.$$eval('#fn-costs td.span', tds => tds.length);
+	const want = show.filter(ev => jsonSpan(j, all[id].r, ev)).length;
+	const note = await page.$$eval('#pane p.span-note', ps => ps.map(p => p.textContent));
+	check(marked === 2 * want && note.length === 1 && note[0].startsWith('MIN..MAX'),
+	    c.name + ': ' + all[id].name + '\'s span is marked (' + marked + ' cells) ' +
+	    'and explained under its costs');
+	await page.screenshot({ path: path.join(shots, c.name + '-span.png') });
 }
 
 // Chooses the first row with callers by a click, then by the keyboard.
@@ -271,7 +331,7 @@ async function flame(page, c, shots) {
 	// The widest frame below the root with children: hover, then zoom.
 	const target = await page.$$eval('#flame .fr:not(.anc)', fs => {
 		const f = fs.filter(f => f.dataset.idx !== '0' &&
-		    parseFloat(f.style.width) < 99.9 && parseFloat(f.style.width) > 5);
+		    parseFloat(f.style.width) < 99.9 && parseFloat(f.style.width) > 1);
 		f.sort((a, b) => parseFloat(b.style.width) - parseFloat(a.style.width));
 		return f.length ? f[0].dataset.idx : null;
 	});
@@ -743,6 +803,8 @@ async function one(browser, c, shots) {
 		await rowsMatch(page, c, j, show);
 		await choosing(page, c, j, show);
 		await page.screenshot({ path: path.join(shots, c.name + '-callers.png') });
+		if (c.kind === 'spans')
+			await spanDetail(page, c, j, show, shots);
 		await source(page, c, j, show, shots);
 		await flame(page, c, shots);
 		if (c.kind === 'asm')
