@@ -34,8 +34,12 @@
 
 /* Namesakes looked at for a piece's home; beyond, its home is unknown. */
 #define MAX_CANDIDATES	64
-/* Edges a group's searches may visit, per edge and function of the graph. */
+/*
+ * Visits all groups' searches may make: per edge and function of the
+ * graph, and at least so many (a second or so).
+ */
 #define WORK_PER_EDGE	64
+#define WORK_LEAST	((uint64_t)1 << 28)
 
 /* A piece: its home, or a mark of none or several. */
 #define HOME_NONE	((uint32_t)-1)	/* not a piece */
@@ -117,6 +121,9 @@ struct graph {
 	uint32_t		 *adj;		/* callees, then pieces held */
 	unsigned char		 *start;	/* a stack may begin there */
 	uint32_t		 *starts;	/* those functions */
+	uint32_t		 *comp;		/* by id: its component, */
+						/* numbers falling from */
+						/* callers to callees */
 	size_t			  nstarts;
 	uint32_t		 *mark;		/* by id: the search's stamp */
 	uint32_t		  stamp;
@@ -230,7 +237,7 @@ components(const struct graph *gr)
 static void
 starts(struct graph *gr)
 {
-	uint32_t	*comp = components(gr);
+	uint32_t	*comp = gr->comp = components(gr);
 	unsigned char	*entered;
 	size_t		 v, k;
 
@@ -248,7 +255,6 @@ starts(struct graph *gr)
 			gr->starts[gr->nstarts++] = (uint32_t)v;
 	}
 	free(entered);
-	free(comp);
 }
 
 /*
@@ -398,7 +404,12 @@ entries(struct graph *gr, uint32_t gid, int use_marks, int want,
 			if (use_marks &&
 			    marked(gr, c->key.caller->id) != want)
 				continue;
-			sum(p, dst, want ? c->cost : cga_call_cost(c));
+			/*
+			 * As shown: at most the callee's figure, which
+			 * bounds what the calls to it did (a recursive
+			 * call's record counts the nested calls again).
+			 */
+			sum(p, dst, cga_call_cost(c));
 		}
 		if (!piece_entry(gr, gid, m->id, &lb, &any_in))
 			continue;
@@ -411,6 +422,25 @@ entries(struct graph *gr, uint32_t gid, int use_marks, int want,
 		if (take)
 			whole(p, m, dst);
 	}
+}
+
+/* The calls into the group from components above all of its members'. */
+static void
+above_all(const struct graph *gr, uint32_t gid, uint64_t *dst)
+{
+	const struct cga_groups	*g = gr->g;
+	const struct cga_call	*c;
+	uint32_t		 top = 0;
+	size_t			 i;
+
+	for (i = g->first[gid]; i < g->first[gid + 1]; i++)
+		if (gr->comp[g->members[i]->id] > top)
+			top = gr->comp[g->members[i]->id];
+	for (i = g->first[gid]; i < g->first[gid + 1]; i++)
+		for (c = g->members[i]->in; c != NULL; c = c->next_in)
+			if (group_of(gr, c->key.caller->id) != gid &&
+			    gr->comp[c->key.caller->id] > top)
+				sum(gr->p, dst, cga_call_cost(c));
 }
 
 /* Whether a call into the group, or a piece, comes from what it reaches. */
@@ -506,8 +536,21 @@ bound(struct graph *gr, uint32_t gid)
 			entries(gr, gid, 1, 1, gr->ub);
 	}
 	if (loose) {
-		/* Out of work: the bounds every group has. */
+		/*
+		 * Out of work: the bounds every group has.  A caller of a
+		 * component numbered above every member's is one no member
+		 * reaches (reaching it would number theirs above it).
+		 */
 		memset(gr->lb, 0, cw * sizeof(uint64_t));
+		memset(gr->ub, 0, cw * sizeof(uint64_t));
+		for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
+			m = g->members[i];
+			if (gr->start[m->id])
+				whole(p, m, gr->ub);
+			if (m->nin == 0 && gr->h->one[m->id] == HOME_NONE)
+				whole(p, m, gr->lb);
+		}
+		above_all(gr, gid, gr->lb);
 		entries(gr, gid, 0, 1, gr->ub);
 	}
 	/*
@@ -600,7 +643,9 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	starts(&gr);
 	gr.mark = xcalloc(gr.n + 1, sizeof(*gr.mark));
 	gr.queue = xcalloc(gr.n + 1, sizeof(*gr.queue));
-	gr.work = WORK_PER_EDGE * (uint64_t)(gr.off[gr.n] + gr.n) + 1000000;
+	gr.work = WORK_PER_EDGE * (uint64_t)(gr.off[gr.n] + gr.n);
+	if (gr.work < WORK_LEAST)
+		gr.work = WORK_LEAST;
 	gr.lb = xcalloc(p->cw, sizeof(uint64_t));
 	gr.ub = xcalloc(p->cw, sizeof(uint64_t));
 	gr.own = xcalloc(p->cw, sizeof(uint64_t));
@@ -623,6 +668,7 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	free(gr.queue);
 	free(gr.start);
 	free(gr.starts);
+	free(gr.comp);
 	free(gr.off);
 	free(gr.adj);
 	free(gr.fns);
