@@ -68,7 +68,13 @@ nodes(FILE *out, const struct cga_view *v, size_t e)
 		node[fn->id] = ++id;
 		fprintf(out, "  n%zu [label=\"", id);
 		cga_out_dot(out, cga_view_label(v, fn));
-		fprintf(out, "\\n%.2f%%\\n(%.2f%%)\", fillcolor=", f * 100,
+		/* A figure the call graph only bounds: its span. */
+		if (cga_view_bounded(v, fn, e))
+			fprintf(out, "\\n%.2f%%..%.2f%%",
+			    share(v, cga_view_fn_min(v, fn), e) * 100, f * 100);
+		else
+			fprintf(out, "\\n%.2f%%", f * 100);
+		fprintf(out, "\\n(%.2f%%)\", fillcolor=",
 		    share(v, fn->self, e) * 100);
 		colour(out, f);
 		fputs("];\n", out);

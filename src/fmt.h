@@ -10,6 +10,8 @@
 #define CGA_FMT_COUNT	27
 /* Longest text cga_fmt_perc writes: " (-1.8e+19%)" would be long; cap it. */
 #define CGA_FMT_PERC	64
+/* Longest text of a span, "lo..hi (p..q)". */
+#define CGA_FMT_SPAN	(2 * CGA_FMT_COUNT + 2 * CGA_FMT_PERC + 8)
 
 /* Writes v with commas between groups of three digits; returns the length. */
 size_t	cga_fmt_count(char *buf, uint64_t v);

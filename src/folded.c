@@ -131,7 +131,9 @@ label(const struct cga_view *v, const struct labels *lb,
 {
 	if (lb->own[fn->id] != NULL)
 		return lb->own[fn->id];
-	if (v->groups != NULL || cga_fn_namesakes(fn) > 1)
+	/* A function with its inlined pieces is named as the function. */
+	if ((v->groups != NULL && v->groups->by != CGA_GROUP_NAME) ||
+	    cga_fn_namesakes(fn) > 1)
 		return fn->display;
 	return fn->key.name;
 }

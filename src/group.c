@@ -58,20 +58,48 @@ empty_like(const struct cga_profile *p)
 	return q;
 }
 
+/*
+ * The group of a function with its inlined pieces: named after the
+ * function (file:name), the home of each piece that has one home; a
+ * piece of none or several is a group of its own.
+ */
+static struct cga_fn *
+home_group(struct cga_groups *g, const struct cga_profile *p,
+    struct cga_fn *const *byid, const struct cga_fn *fn)
+{
+	struct cga_profile	*q = g->q;
+	const struct cga_fn	*home = fn;
+	const char		*file, *name;
+
+	/* Past the ids: a mark of no home, or several. */
+	if (g->homes.one[fn->id] < p->nfns)
+		home = byid[g->homes.one[fn->id]];
+	file = cga_profile_intern(q, home->key.file, strlen(home->key.file));
+	name = cga_profile_intern(q, home->key.name, strlen(home->key.name));
+	return cga_fn_get(q, file, name);
+}
+
 /* Each function's group, made as it is first met; -1 on an overflow. */
 static int
-gather(struct cga_groups *g, const struct cga_profile *p)
+gather(struct cga_groups *g, const struct cga_profile *p,
+    struct cga_fn *const *byid)
 {
 	struct cga_profile	*q = g->q;
 	struct cga_fn		*fn, *grp;
-	const char		*key, *empty;
+	const char		*key = NULL, *empty;
 
 	empty = cga_profile_intern(q, "", 0);
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		key = cga_group_key(g->by, fn);
-		key = cga_profile_intern(q, key, strlen(key));
-		grp = cga_fn_get(q, empty, key);
-		grp->display = key;
+		if (g->by == CGA_GROUP_NAME) {
+			grp = home_group(g, p, byid, fn);
+			if (grp->display == NULL)
+				cga_fn_displays(q);
+		} else {
+			key = cga_group_key(g->by, fn);
+			key = cga_profile_intern(q, key, strlen(key));
+			grp = cga_fn_get(q, empty, key);
+			grp->display = key;
+		}
 		if (g->by == CGA_GROUP_OBJECT)
 			grp->obj = key;
 		else if (grp->obj == NULL)
@@ -119,17 +147,6 @@ join(struct cga_groups *g, const struct cga_profile *p)
 	return 0;
 }
 
-static int
-same_file(struct cga_fn *const *fns, size_t n)
-{
-	size_t	 i;
-
-	for (i = 1; i < n; i++)
-		if (fns[i]->key.file != fns[0]->key.file)
-			return 0;
-	return n > 0;
-}
-
 /* The members of each group together, in the order they were made. */
 static void
 members(struct cga_groups *g, const struct cga_profile *p)
@@ -148,28 +165,29 @@ members(struct cga_groups *g, const struct cga_profile *p)
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		g->members[at[g->of[fn->id]->id]++] = fn;
 	free(at);
-	/* A name whose code lies in one file is shown with the file. */
 	g->label = xcalloc(ng + 1, sizeof(*g->label));
-	for (fn = g->q->fns; fn != NULL; fn = fn->next) {
+	for (fn = g->q->fns; fn != NULL; fn = fn->next)
 		g->label[fn->id] = fn->display;
-		i = g->first[fn->id];
-		if (g->by == CGA_GROUP_NAME &&
-		    same_file(g->members + i, g->first[fn->id + 1] - i))
-			g->label[fn->id] = g->members[i]->display;
-	}
 }
 
 int
 cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
     enum cga_grouping by, int incl)
 {
-	int	 rc = 0, silent = cga_diag_silent;
+	struct cga_fn	**byid, *fn;
+	int		  rc = 0, silent = cga_diag_silent;
 
 	memset(g, 0, sizeof(*g));
 	g->by = by;
 	g->q = empty_like(p);
 	g->of = xcalloc(p->nfns + 1, sizeof(*g->of));
-	if (gather(g, p) == -1 || join(g, p) == -1) {
+	cga_homes_make(&g->homes, p);
+	byid = xcalloc(p->nfns + 1, sizeof(*byid));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		byid[fn->id] = fn;
+	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
+	free(byid);
+	if (rc == -1) {
 		cga_diag("%s: a group's cost does not fit in 64 bits",
 		    p->path);
 		return -1;
@@ -183,6 +201,8 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 		if (rc == -1)
 			cga_diag("%s: a group's inclusive cost does not fit "
 			    "in 64 bits", p->path);
+		else
+			cga_groups_bound(g, p);
 	}
 	return rc;
 }
@@ -203,5 +223,7 @@ cga_groups_free(struct cga_groups *g)
 	free(g->members);
 	free(g->first);
 	free(g->label);
+	free(g->incl_min);
+	cga_homes_free(&g->homes);
 	memset(g, 0, sizeof(*g));
 }

@@ -13,6 +13,20 @@
 
 enum cga_grouping { CGA_GROUP_FILE, CGA_GROUP_OBJECT, CGA_GROUP_NAME };
 
+/*
+ * The inlined pieces of a profile's functions (group_incl.c): a function
+ * named only by fi= or fe= lines and called by no one is a piece of a
+ * function of its name named by fn= in the same object, its home.  By
+ * function id: one[id] the home when there is one, or a mark (not a
+ * piece; a piece of no known home; of several); the candidates of a
+ * piece of several are home[off[id]..off[id + 1]).
+ */
+struct cga_homes {
+	uint32_t	 *one;
+	size_t		 *off;
+	uint32_t	 *home;
+};
+
 struct cga_groups {
 	enum cga_grouping  by;
 	struct cga_profile *q;		/* the groups, as its functions */
@@ -24,6 +38,12 @@ struct cga_groups {
 	const char	 **label;	/* by group id: its name in a report */
 					/* or graph: file:function for a */
 					/* function of one file */
+	struct cga_homes  homes;	/* of p's functions */
+	/*
+	 * With inclusive costs, by group id: the lower bound of its
+	 * inclusive cost, whose upper bound is its incl (group_incl.c).
+	 */
+	uint64_t	 **incl_min;
 };
 
 /*
@@ -33,7 +53,15 @@ struct cga_groups {
 int	cga_groups_make(struct cga_groups *, const struct cga_profile *p,
 	    enum cga_grouping, int incl);
 void	cga_groups_free(struct cga_groups *);
-/* What a group is named after, for a function: its file, object, name. */
+/* What a group is named after, for a function: its file or object. */
 const char *cga_group_key(enum cga_grouping, const struct cga_fn *);
+
+void	cga_homes_make(struct cga_homes *, const struct cga_profile *);
+void	cga_homes_free(struct cga_homes *);
+/* Each group's bounds, after the group profile's inclusive costs. */
+void	cga_groups_bound(struct cga_groups *, const struct cga_profile *p);
+/* Whether the graph only bounds event e of grp's inclusive cost. */
+int	cga_group_bounded(const struct cga_groups *, const struct cga_fn *grp,
+	    size_t e);
 
 #endif

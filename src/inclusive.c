@@ -21,6 +21,7 @@
  * inclusive(f) = L(f), which is linear (the difference of two profiles'
  * L) and exact without recursion, and call edges keep their recorded cost.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,24 +232,29 @@ upper_bounds(struct bounds *b)
  * trailing zeros) and the figure is lo: up1 sums every function of the
  * name, and a namesake's calls must not become the cost of a function
  * that took none of that event (libc's sbrk calls brk, ld.so's sbrk
- * calls nothing).  An event of none of lo, own (the function's own cost
- * and calls) and up2 stays undefined.
+ * calls nothing).  An event that own (the function's own cost and calls)
+ * leaves out is what the calls into the function say of it (into), at
+ * most up2, or none: what enters its component is not its own.
  */
 static void
 combine(const struct cga_profile *p, uint64_t *dst, const uint64_t *lo,
-    const uint64_t *up1, const uint64_t *up2, const uint64_t *own)
+    const uint64_t *up1, const uint64_t *up2, const uint64_t *own,
+    const uint64_t *into)
 {
 	size_t		 e;
 	uint64_t	 v, up;
-	int		 d2, dl;
 
 	for (e = 0; e < p->nev; e++) {
-		d2 = cga_cost_defined(p, up2, e);
-		dl = cga_cost_defined(p, lo, e);
-		if (!dl && !d2 && !cga_cost_defined(p, own, e))
+		if (!cga_cost_defined(p, own, e)) {
+			if (!cga_cost_defined(p, into, e))
+				continue;
+			dst[e] = cga_cost_defined(p, up2, e) &&
+			    up2[e] < into[e] ? up2[e] : into[e];
+			cga_cost_define(p, dst, e);
 			continue;
-		v = dl ? lo[e] : 0;
-		if (!d2)
+		}
+		v = cga_cost_defined(p, lo, e) ? lo[e] : 0;
+		if (!cga_cost_defined(p, up2, e))
 			up = v;
 		else
 			up = cga_cost_defined(p, up1, e) && up1[e] < up2[e] ?
@@ -258,7 +264,7 @@ combine(const struct cga_profile *p, uint64_t *dst, const uint64_t *lo,
 	}
 }
 
-/* Caps c at the total; 1 if it was above it. */
+/* Caps c at the ceiling; 1 if it was above it. */
 static int
 cap(const struct cga_profile *p, uint64_t *c)
 {
@@ -267,36 +273,101 @@ cap(const struct cga_profile *p, uint64_t *c)
 
 	for (e = 0; e < p->nev; e++)
 		if (cga_cost_defined(p, c, e) &&
-		    cga_cost_defined(p, p->total, e) && c[e] > p->total[e]) {
-			c[e] = p->total[e];
+		    cga_cost_defined(p, p->ceiling, e) &&
+		    c[e] > p->ceiling[e]) {
+			c[e] = p->ceiling[e];
 			over = 1;
 		}
 	return over;
 }
 
-/* Each function's figure; 1 if one was above the total. */
+/*
+ * The ceiling: per event, the total or, where the cost lines hold more
+ * (a summary: line below them), their sum; 1 if that is above the total.
+ */
+static int
+ceiling(struct bounds *b)
+{
+	struct cga_profile	*p = b->p;
+	size_t			 i, e;
+	int			 above = 0;
+
+	p->ceiling = cga_cost_new(p);
+	for (i = 0; i < b->n; i++)
+		add(b, p->ceiling, b->fns[i]->self);
+	for (e = 0; e < p->nev; e++) {
+		if (!cga_cost_defined(p, p->total, e))
+			continue;
+		if (cga_cost_defined(p, p->ceiling, e) &&
+		    p->ceiling[e] > p->total[e])
+			above = 1;
+		else
+			p->ceiling[e] = p->total[e];
+		cga_cost_define(p, p->ceiling, e);
+	}
+	return above;
+}
+
+void
+cga_fn_incl_min(const struct cga_profile *p, const struct cga_fn *fn,
+    uint64_t *dst)
+{
+	const struct cga_call	*c;
+	size_t			 e;
+
+	memset(dst, 0, p->cw * sizeof(*dst));
+	if (cga_cost_add(p, dst, fn->self) == -1)
+		goto full;
+	for (c = fn->out; c != NULL; c = c->next_out)
+		if (!c->recursive && cga_cost_add(p, dst, c->cost) == -1)
+			goto full;
+	if (!p->diff)
+		(void)cap(p, dst);
+	return;
+full:
+	/* Checked when the inclusive costs were made; the most there is. */
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, p->ceiling, e))
+			dst[e] = p->ceiling[e];
+}
+
+/* L(f): f's exclusive cost and its calls out of its component. */
+static void
+lower(struct bounds *b, const struct cga_fn *fn, uint64_t *lo)
+{
+	struct cga_call	*c;
+
+	memset(lo, 0, b->p->cw * sizeof(*lo));
+	add(b, lo, fn->self);
+	for (c = fn->out; c != NULL; c = c->next_out)
+		if (b->comp[c->key.callee->id] != b->comp[fn->id])
+			add(b, lo, c->cost);
+}
+
+/* Each function's figure; 1 if one was above the ceiling. */
 static int
 function_costs(struct bounds *b)
 {
 	struct cga_fn	*fn;
 	struct cga_call	*c;
-	uint64_t	*lo, *own;
+	uint64_t	*lo, *own, *into;
 	size_t		 i;
 	int		 over = 0;
 
 	lo = xcalloc(b->p->cw, sizeof(*lo));
 	own = xcalloc(b->p->cw, sizeof(*own));
+	into = xcalloc(b->p->cw, sizeof(*into));
 	for (i = 0; i < b->n; i++) {
 		fn = b->fns[i];
-		memset(lo, 0, b->p->cw * sizeof(*lo));
+		lower(b, fn, lo);
 		memset(own, 0, b->p->cw * sizeof(*own));
-		add(b, lo, fn->self);
+		memset(into, 0, b->p->cw * sizeof(*into));
 		add(b, own, fn->self);
-		for (c = fn->out; c != NULL; c = c->next_out) {
+		for (c = fn->out; c != NULL; c = c->next_out)
 			add(b, own, c->cost);
-			if (b->comp[c->key.callee->id] != b->comp[i])
-				add(b, lo, c->cost);
-		}
+		for (c = fn->in; c != NULL; c = c->next_in)
+			if (cga_cost_add(b->p, into, c->cost) == -1)
+				memset(into, 0xff, b->p->nev * sizeof(*into));
 		fn->incl = cga_cost_new(b->p);
 		if (b->p->diff) {
 			/* Bounds need costs of 0 or more: L, linear. */
@@ -304,15 +375,122 @@ function_costs(struct bounds *b)
 			continue;
 		}
 		combine(b->p, fn->incl, lo, b->upper[i] != NULL ?
-		    b->upper[i] : own, b->entry[b->comp[i]], own);
+		    b->upper[i] : own, b->entry[b->comp[i]], own, into);
 		over |= cap(b->p, fn->incl);
 	}
 	free(lo);
 	free(own);
+	free(into);
 	return over;
 }
 
-/* Whether a call's recorded cost is above its callee's or the total. */
+/*
+ * The recursion level a function's name gives (callgrind's
+ * --separate-recs: "f'2" is f called while f runs, "f'3" while f'2
+ * runs), with the length of the name without it; 0 for none.
+ */
+static unsigned long
+level(const char *name, size_t *baselen)
+{
+	size_t		 len = strlen(name), i = len;
+	unsigned long	 n = 0, d = 1;
+
+	while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9' &&
+	    len - i < 9) {
+		n += (unsigned long)(name[i - 1] - '0') * d;
+		d *= 10;
+		i--;
+	}
+	if (i == len || i < 2 || name[i - 1] != '\'' || name[i] == '0' ||
+	    n < 2)
+		return 0;
+	*baselen = i - 1;
+	return n;
+}
+
+/* The function of fn's file one recursion level below it, or NULL. */
+static struct cga_fn *
+level_below(struct cga_profile *p, const struct cga_fn *fn, unsigned long n,
+    size_t baselen)
+{
+	const char	*name;
+	char		*buf;
+	struct cga_fn	*up;
+	size_t		 len;
+
+	buf = xmalloc(baselen + 24);
+	memcpy(buf, fn->key.name, baselen);
+	len = baselen;
+	if (n > 2)
+		len += (size_t)sprintf(buf + baselen, "'%lu", n - 1);
+	name = cga_profile_lookup(p, buf, len);
+	free(buf);
+	if (name == NULL)
+		return NULL;
+	for (up = cga_str_of(name)->fns; up != NULL; up = up->same_name)
+		if (up->key.file == fn->key.file)
+			return up;
+	return NULL;
+}
+
+struct leveled {
+	struct cga_fn	*fn;
+	unsigned long	 n;
+	size_t		 baselen;
+};
+
+static int
+level_cmp(const void *x, const void *y, void *ctx)
+{
+	const struct leveled	*a = x, *b = y;
+
+	(void)ctx;
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	return a->fn->id < b->fn->id ? -1 : a->fn->id > b->fn->id;
+}
+
+/*
+ * f'N runs only while f'(N-1) runs (f'2 while f), so it costs at most
+ * what that does: where its own bounds give more, the level below caps
+ * it, lowest levels first, never below L(f'N).
+ */
+static void
+level_costs(struct bounds *b)
+{
+	struct leveled	*lv;
+	struct cga_fn	*up;
+	uint64_t	*lo;
+	size_t		 i, e, n = 0, baselen;
+	unsigned long	 k;
+
+	lv = xcalloc(b->n + 1, sizeof(*lv));
+	for (i = 0; i < b->n; i++)
+		if ((k = level(b->fns[i]->key.name, &baselen)) != 0) {
+			lv[n].fn = b->fns[i];
+			lv[n].n = k;
+			lv[n++].baselen = baselen;
+		}
+	cga_sort(lv, n, sizeof(*lv), level_cmp, NULL);
+	lo = xcalloc(b->p->cw, sizeof(*lo));
+	for (i = 0; i < n; i++) {
+		up = level_below(b->p, lv[i].fn, lv[i].n, lv[i].baselen);
+		if (up == NULL)
+			continue;
+		lower(b, lv[i].fn, lo);
+		(void)cap(b->p, lo);
+		for (e = 0; e < b->p->nev; e++)
+			if (cga_cost_defined(b->p, lv[i].fn->incl, e) &&
+			    cga_cost_defined(b->p, up->incl, e) &&
+			    lv[i].fn->incl[e] > up->incl[e])
+				lv[i].fn->incl[e] = up->incl[e] > lo[e] ?
+				    up->incl[e] : lo[e];
+	}
+	free(lo);
+	free(lv);
+}
+
+/* Whether a call's recorded cost is above its callee's or the ceiling. */
 static int
 above(const struct cga_profile *p, const uint64_t *c, const uint64_t *callee)
 {
@@ -321,7 +499,8 @@ above(const struct cga_profile *p, const uint64_t *c, const uint64_t *callee)
 	for (e = 0; e < p->nev; e++)
 		if (cga_cost_defined(p, c, e) &&
 		    ((cga_cost_defined(p, callee, e) && c[e] > callee[e]) ||
-		    (cga_cost_defined(p, p->total, e) && c[e] > p->total[e])))
+		    (cga_cost_defined(p, p->ceiling, e) &&
+		    c[e] > p->ceiling[e])))
 			return 1;
 	return 0;
 }
@@ -364,7 +543,7 @@ cga_profile_inclusive(struct cga_profile *p)
 {
 	struct bounds	 b;
 	struct cga_fn	*fn;
-	int		 over;
+	int		 over, low;
 
 	memset(&b, 0, sizeof(b));
 	b.p = p;
@@ -372,15 +551,23 @@ cga_profile_inclusive(struct cga_profile *p)
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		b.fns[b.n++] = fn;
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
+	low = ceiling(&b);
 	if (!p->diff) {
 		entry_bounds(&b);
 		upper_bounds(&b);
 	}
 	over = function_costs(&b);
+	if (!p->diff)
+		level_costs(&b);
 	over |= call_costs(&b);
 	p->have_incl = 1;
 	if (b.err)
 		cga_diag("%s: an inclusive cost does not fit in 64 bits",
+		    p->path);
+	else if (low && !p->diff)
+		cga_diag("%s: warning: the cost lines hold more than the "
+		    "profile's total; inclusive costs are shown at most at "
+		    "their sum, never below a function's exclusive cost",
 		    p->path);
 	else if (over)
 		cga_diag("%s: warning: the profile's call costs add up to more "

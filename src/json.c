@@ -14,6 +14,7 @@
 #include "formats.h"
 #include "gate.h"
 #include "group.h"
+#include "inclusive.h"
 #include "json.h"
 #include "out.h"
 #include "view.h"
@@ -107,14 +108,45 @@ calls(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
 	cga_w_puts(w, first ? "]" : "\n      ]");
 }
 
-/* A row's exclusive and inclusive costs, its callers and its callees. */
+/*
+ * A row's exclusive and inclusive costs, its callers and its callees.  In
+ * a view of groups with inclusive costs, a group's "inclusive" holds the
+ * events whose figure the call graph decides, and each row its bounds.
+ */
 static void
-costs_and_calls(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn)
+costs_and_calls(struct cga_w *w, const struct cga_view *v,
+    const struct cga_fn *fn, int group)
 {
+	uint64_t	*c = NULL;
+	const uint64_t	*lo = NULL;
+	size_t		 e;
+
 	cga_w_puts(w, ",\n      \"exclusive\": ");
 	cga_json_cost(w, v, fn->self);
 	cga_w_puts(w, ",\n      \"inclusive\": ");
-	cga_json_cost(w, v, fn->incl);
+	if (v->groups != NULL && v->groups->incl_min != NULL && fn->incl) {
+		c = xcalloc(v->p->cw, sizeof(*c));
+		if (group) {
+			lo = v->groups->incl_min[fn->id];
+			for (e = 0; e < v->p->nev; e++)
+				if (cga_cost_defined(v->p, fn->incl, e) &&
+				    !cga_group_bounded(v->groups, fn, e)) {
+					c[e] = fn->incl[e];
+					cga_cost_define(v->p, c, e);
+				}
+			cga_json_cost(w, v, c);
+		} else {
+			cga_fn_incl_min(v->p, fn, c);
+			lo = c;
+			cga_json_cost(w, v, fn->incl);
+		}
+		cga_w_puts(w, ",\n      \"inclusive_min\": ");
+		cga_json_cost(w, v, lo);
+		cga_w_puts(w, ",\n      \"inclusive_max\": ");
+		cga_json_cost(w, v, fn->incl);
+		free(c);
+	} else
+		cga_json_cost(w, v, fn->incl);
 	cga_w_puts(w, ",\n");
 	calls(w, v, fn, 1);
 	cga_w_puts(w, ",\n");
@@ -381,7 +413,7 @@ function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
 	cga_w_json(w, fn->key.name);
 	cga_w_puts(w, ",\n      \"object\": ");
 	cga_w_json_or_null(w, cga_fn_object(fn));
-	costs_and_calls(w, v, fn);
+	costs_and_calls(w, v, fn, 0);
 	if (v->asm_code)
 		instructions(w, v, fn);
 	cga_w_puts(w, "\n    }");
@@ -459,7 +491,7 @@ groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
 		cga_w_puts(w, i ? ",\n    {\n      \"name\": " :
 		    "\n    {\n      \"name\": ");
 		cga_w_json(w, g->display);
-		costs_and_calls(w, v, g);
+		costs_and_calls(w, v, g, 1);
 		cga_w_puts(w, ",\n      \"functions\": [");
 		fns = cga_view_members(v, g, &nf);
 		listed = xreallocarray(listed, *nlisted + nf + 1,

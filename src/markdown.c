@@ -89,6 +89,28 @@ cells(FILE *out, const struct cga_view *v, const uint64_t *base,
 	return 0;
 }
 
+/*
+ * One event of a group's row whose inclusive cost the call graph only
+ * bounds: "MIN..MAX" (and the two shares if pc).
+ */
+static void
+span(FILE *out, const struct cga_view *v, const uint64_t *lo,
+    const uint64_t *hi, size_t e, int pc)
+{
+	putc(' ', out);
+	count(out, at(v->p, lo, e), 0);
+	fputs("..", out);
+	count(out, at(v->p, hi, e), 0);
+	fputs(" |", out);
+	if (pc) {
+		putc(' ', out);
+		share(out, v, lo, e);
+		fputs("..", out);
+		share(out, v, hi, e);
+		fputs(" |", out);
+	}
+}
+
 /* The alignment row: n columns of counts after the first, text after. */
 static void
 align(FILE *out, int first, size_t n, int last)
@@ -159,7 +181,7 @@ functions(FILE *out, const struct cga_view *v)
 	struct cga_fn	**fns;
 	const uint64_t	 *base;
 	size_t		  n, i, j;
-	int		  rc = 0;
+	int		  rc = 0, bounded = 0;
 
 	fprintf(out, "\n#### %s, by %s cost%s\n\n", v->groups == NULL ?
 	    "Functions" : v->groups->by == CGA_GROUP_FILE ? "Files" :
@@ -174,8 +196,14 @@ functions(FILE *out, const struct cga_view *v)
 		    cga_fn_base_self(fns[i]);
 		putc('|', out);
 		for (j = 0; j < v->nshow && rc == 0; j++)
-			rc = cells(out, v, base, cga_view_fn_cost(v, fns[i]),
-			    v->show[j], v->percs);
+			if (cga_view_bounded(v, fns[i], v->show[j])) {
+				span(out, v, cga_view_fn_min(v, fns[i]),
+				    fns[i]->incl, v->show[j], v->percs);
+				bounded = 1;
+			} else
+				rc = cells(out, v, base,
+				    cga_view_fn_cost(v, fns[i]), v->show[j],
+				    v->percs);
 		putc(' ', out);
 		if (v->groups != NULL) {
 			cga_out_md(out, cga_view_label(v, fns[i]));
@@ -189,6 +217,10 @@ functions(FILE *out, const struct cga_view *v)
 	}
 	if (n == 0)
 		fputs("\nNo function is listed.\n", out);
+	if (bounded)
+		fputs("\nMIN..MAX: the call graph bounds that inclusive cost "
+		    "and decides no more (cgannotate(1), INCLUSIVE COST).\n",
+		    out);
 	if (rc != 0)
 		cga_diag("%s: %s's cost in NEW does not fit in 64 bits",
 		    v->p->path, fns[i - 1]->display);

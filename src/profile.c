@@ -114,6 +114,15 @@ str_slot(const struct cga_profile *p, const char *s, size_t len, uint32_t h)
 	}
 }
 
+const char *
+cga_profile_lookup(const struct cga_profile *p, const char *s, size_t len)
+{
+	struct cga_strslot	*slot = str_slot(p, s, len, cga_hash(s, len));
+
+	return slot != NULL && slot->str != 0 ? p->strv[slot->str - 1]->s :
+	    NULL;
+}
+
 /* Equal names share one copy, so that tables can key on the pointer. */
 const char *
 cga_profile_intern(struct cga_profile *p, const char *s, size_t len)

@@ -322,6 +322,13 @@ struct cga_profile {
 
 	uint64_t	 *total;	/* program total: the parts' totals summed */
 	/*
+	 * What an inclusive cost is at most, per event: the larger of the
+	 * total and the sum of the exclusive costs (a summary: line below
+	 * its cost lines holds less than they do); set with the inclusive
+	 * costs, NULL before.
+	 */
+	uint64_t	 *ceiling;
+	/*
 	 * Bounds, saturating, on every count the model holds: the counts of
 	 * the cost lines after calls= lines summed (a cost), and those of
 	 * the calls= lines (a number of calls); with the parts' sums of their
@@ -394,6 +401,9 @@ struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);
 
 const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
+/* The interned copy of a name, or NULL if there is none. */
+const char *cga_profile_lookup(const struct cga_profile *, const char *,
+	    size_t);
 /*
  * An interned name's number, from 1 in the order names came, and the name
  * of a number: half the size of a pointer, for tables of many names.

@@ -294,14 +294,28 @@ print_members(FILE *out, const struct cga_view *v, const size_t *fw,
 		cga_print_cost(out, v, fw, c);
 		fputs(v->tree ? "      " : "   ", out);
 		cga_out_text(out, cga_view_member_name(v, fns[i]));
+		/* Of a group the graph only bounds, no share is known. */
 		if (cga_cost_defined(v->p, c, e) &&
-		    cga_cost_defined(v->p, gc, e) && gc[e] != 0)
+		    cga_cost_defined(v->p, gc, e) && gc[e] != 0 &&
+		    !cga_view_bounded(v, g, e))
 			fprintf(out, " (%.2f%% of the %s)", v->diff ?
 			    (double)(int64_t)c[e] * 100 / (double)(int64_t)gc[e] :
 			    cga_fmt_percent(c[e], gc[e]), v->group_word);
 		putc('\n', out);
 	}
 	free(fns);
+}
+
+/* Whether a shown event of a listed group's figure is a span. */
+static int
+any_bounded(const struct cga_view *v, const struct cga_fn *fn)
+{
+	size_t	 i;
+
+	for (i = 0; i < v->nshow; i++)
+		if (cga_view_bounded(v, fn, v->show[i]))
+			return 1;
+	return 0;
 }
 
 /* One row of the list, with its callers and callees under --tree. */
@@ -313,7 +327,8 @@ print_function(FILE *out, const struct cga_view *v, const size_t *fw,
 		fputs("\n", out);
 	if ((v->tree & CGA_SHOW_CALLERS) && !tree_skips(fn))
 		print_calls(out, v, fw, fn, 1);
-	cga_print_cost(out, v, fw, cga_view_fn_cost(v, fn));
+	cga_print_span(out, v, fw, cga_view_fn_min(v, fn),
+	    cga_view_fn_cost(v, fn));
 	fputs(v->tree ? " *  " : " ", out);
 	cga_view_print_label(out, v, fn);
 	if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
@@ -330,6 +345,7 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 {
 	struct cga_fn	**fns, **listed = NULL;
 	size_t		 *fw, n, i, nlisted = 0;
+	int		  bounded = 0;
 
 	print_totals(out, v);
 	/* Columns fit every function, listed or not, as in the script. */
@@ -353,8 +369,13 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 			__builtin_prefetch(fns[i + 4]->obj);
 		}
 		print_function(out, v, fw, fns[i], &listed, &nlisted);
+		bounded |= any_bounded(v, fns[i]);
 	}
 	fputs("\n", out);
+	if (bounded)
+		fprintf(out, "MIN..MAX: the %s's inclusive cost lies between "
+		    "them; the call graph decides no more (see INCLUSIVE COST "
+		    "in cgannotate(1)).\n\n", v->group_word);
 	free(fw);
 	if (v->groups == NULL) {
 		*np = n;

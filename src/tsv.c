@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "formats.h"
 #include "group.h"
+#include "inclusive.h"
 #include "out.h"
 #include "view.h"
 
@@ -121,15 +122,36 @@ group_fields(FILE *out, const struct cga_view *v, const struct cga_fn *g,
 		cga_out_tsv(out, cga_view_member_name(v, fn));
 }
 
+/* A group's inclusive cost: its figure where exact, then its bounds. */
+static void
+group_incl(FILE *out, const struct cga_view *v, const struct cga_fn *g)
+{
+	size_t	 i, e;
+
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		putc('\t', out);
+		if (g->incl != NULL && cga_cost_defined(v->lp, g->incl, e) &&
+		    !cga_group_bounded(v->groups, g, e))
+			cga_view_print_count(out, v, g->incl[e]);
+	}
+	counts(out, v, v->groups->incl_min[g->id]);
+	counts(out, v, g->incl);
+}
+
 /*
  * --by=file, --by=object, --group-inlined: a row per group, with an empty
- * second field, each followed by a row per function of it.
+ * second field, each followed by a row per function of it.  With
+ * inclusive costs, each row's lower and upper bounds follow: a group's
+ * figure is left empty where the call graph only bounds it.
  */
 static void
 tsv_groups(FILE *out, const struct cga_view *v)
 {
 	struct cga_fn	**gs, **fns;
+	uint64_t	 *lo = xcalloc(v->p->cw, sizeof(*lo));
 	size_t		  n, nf, i, j;
+	int		  bounds = v->groups->incl_min != NULL;
 
 	gs = cga_view_select(v, NULL, &n);
 	if (v->groups->by == CGA_GROUP_NAME)
@@ -138,22 +160,35 @@ tsv_groups(FILE *out, const struct cga_view *v)
 		fprintf(out, "%s\tfunction", v->group_word);
 	names(out, v, "");
 	names(out, v, "_incl");
+	if (bounds) {
+		names(out, v, "_incl_min");
+		names(out, v, "_incl_max");
+	}
 	putc('\n', out);
 	for (i = 0; i < n && !ferror(out); i++) {
 		group_fields(out, v, gs[i], NULL);
 		counts(out, v, gs[i]->self);
-		counts(out, v, gs[i]->incl);
+		if (bounds)
+			group_incl(out, v, gs[i]);
+		else
+			counts(out, v, gs[i]->incl);
 		putc('\n', out);
 		fns = cga_view_members(v, gs[i], &nf);
 		for (j = 0; j < nf; j++) {
 			group_fields(out, v, gs[i], fns[j]);
 			counts(out, v, fns[j]->self);
 			counts(out, v, fns[j]->incl);
+			if (bounds) {
+				cga_fn_incl_min(v->p, fns[j], lo);
+				counts(out, v, lo);
+				counts(out, v, fns[j]->incl);
+			}
 			putc('\n', out);
 		}
 		free(fns);
 	}
 	free(gs);
+	free(lo);
 }
 
 static int

@@ -3,6 +3,7 @@
  * every format), resolved once from the options and the profile, and the
  * ranking and selection of functions and calls that every printer shares.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,6 +304,69 @@ perc_width(const struct cga_view *v, const uint64_t *c, size_t e)
 	return cga_fmt_perc(buf, cga_view_percent(v, c, e));
 }
 
+/* Whether event e of c is a span from lo (not NULL) to c. */
+static int
+spans(const struct cga_view *v, const uint64_t *lo, const uint64_t *c,
+    size_t e)
+{
+	return lo != NULL && c != NULL && cga_cost_defined(v->p, lo, e) &&
+	    cga_cost_defined(v->p, c, e) && lo[e] != c[e];
+}
+
+/* "(12.34%..56.78%)" of a span's ends, after a blank: its length. */
+static size_t
+span_perc(char *buf, const struct cga_view *v, const uint64_t *lo,
+    const uint64_t *c, size_t e)
+{
+	char	 a[CGA_FMT_PERC], b[CGA_FMT_PERC];
+	char	*x = a, *y = b;
+
+	cga_fmt_perc(a, cga_view_percent(v, lo, e));
+	cga_fmt_perc(b, cga_view_percent(v, c, e));
+	/* " ( 1.23%)" to "1.23%" */
+	x[strlen(x) - 1] = '\0';
+	y[strlen(y) - 1] = '\0';
+	x += strspn(x, " (");
+	y += strspn(y, " (");
+	return (size_t)sprintf(buf, " (%s..%s)", x, y);
+}
+
+/*
+ * An event of a cost as its column shows it: count and percentage, or a
+ * span from lo's count to c's, when lo is not NULL and they differ.
+ */
+static size_t
+cost_text(char *text, const struct cga_view *v, const uint64_t *c,
+    const uint64_t *lo, size_t e)
+{
+	size_t	 n;
+	int	 def = c != NULL && cga_cost_defined(v->p, c, e);
+
+	if (spans(v, lo, c, e)) {
+		n = cga_view_count(v, text, lo[e]);
+		text[n++] = '.';
+		text[n++] = '.';
+		n += cga_view_count(v, text + n, c[e]);
+		if (v->percs)
+			n += span_perc(text + n, v, lo, c, e);
+		return n;
+	}
+	if (def)
+		n = cga_view_count(v, text, c[e]);
+	else
+		n = (size_t)(strcpy(text, ".") - text) + 1;
+	if (v->percs) {
+		if (def && c[e] != 0)
+			n += cga_fmt_perc(text + n, cga_view_percent(v, c, e));
+		else {
+			memset(text + n, ' ', 9);
+			n += 9;
+			text[n] = '\0';
+		}
+	}
+	return n;
+}
+
 void
 cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 {
@@ -318,6 +382,20 @@ cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
 	}
 }
 
+void
+cga_widths_add_span(const struct cga_view *v, size_t *w, const uint64_t *lo,
+    const uint64_t *c)
+{
+	char	 text[CGA_FMT_SPAN];
+	size_t	 i, n;
+
+	cga_widths_add(v, w, c);
+	for (i = 0; lo != NULL && i < v->p->nev; i++)
+		if (spans(v, lo, c, i) &&
+		    (n = cost_text(text, v, c, lo, i)) > w[i])
+			w[i] = n;
+}
+
 static void
 pad(FILE *out, size_t n)
 {
@@ -326,31 +404,17 @@ pad(FILE *out, size_t n)
 }
 
 void
-cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
-    const uint64_t *c)
+cga_print_span(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *lo, const uint64_t *c)
 {
-	char	 text[CGA_FMT_COUNT + CGA_FMT_PERC];
+	char	 text[CGA_FMT_SPAN];
 	size_t	 i, e, n;
 	double	 perc;
-	int	 def;
 
 	for (i = 0; i < v->nshow; i++) {
 		e = v->show[i];
-		def = c != NULL && cga_cost_defined(v->p, c, e);
-		if (def)
-			n = cga_view_count(v, text, c[e]);
-		else
-			n = (size_t)(strcpy(text, ".") - text) + 1;
+		n = cost_text(text, v, c, lo, e);
 		perc = cga_view_percent(v, c, e);
-		if (v->percs) {
-			if (def && c[e] != 0)
-				n += cga_fmt_perc(text + n, perc);
-			else {
-				memset(text + n, ' ', 9);
-				n += 9;
-				text[n] = '\0';
-			}
-		}
 		if (w[e] > n)
 			pad(out, w[e] - n);
 		/* Colour: red from 10 %, yellow from 1 %, of the total. */
@@ -363,6 +427,13 @@ cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
 			putc(' ', out);
 		}
 	}
+}
+
+void
+cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *c)
+{
+	cga_print_span(out, v, w, NULL, c);
 }
 
 void
@@ -626,6 +697,23 @@ member_widths(const struct cga_view *v, const struct cga_fn *g, size_t *w)
 		cga_widths_add(v, w, cga_view_fn_cost(v, gr->members[i]));
 }
 
+const uint64_t *
+cga_view_fn_min(const struct cga_view *v, const struct cga_fn *fn)
+{
+	if (!v->inclusive || v->groups == NULL ||
+	    v->groups->incl_min == NULL)
+		return NULL;
+	return v->groups->incl_min[fn->id];
+}
+
+int
+cga_view_bounded(const struct cga_view *v, const struct cga_fn *fn,
+    size_t e)
+{
+	return v->inclusive && v->groups != NULL &&
+	    cga_group_bounded(v->groups, fn, e);
+}
+
 static struct rank *
 rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 {
@@ -642,7 +730,7 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 			continue;
 		cost = cga_view_fn_cost(v, fn);
 		if (w != NULL) {
-			cga_widths_add(v, w, cost);
+			cga_widths_add_span(v, w, cga_view_fn_min(v, fn), cost);
 			if (v->groups != NULL)
 				member_widths(v, fn, w);
 			/* Call rows must fit the columns too. */

@@ -112,11 +112,28 @@ void	 cga_widths_add(const struct cga_view *, size_t *, const uint64_t *);
 /* The shown events' columns of c (NULL: none), then a blank. */
 void	 cga_print_cost(FILE *, const struct cga_view *, const size_t *,
 	    const uint64_t *);
+/*
+ * The same, each event where lo (NULL: none) is not c as the span of a
+ * bounded figure, "lo..c (12.34%..56.78%)"; and the width it takes.
+ */
+void	 cga_print_span(FILE *, const struct cga_view *, const size_t *,
+	    const uint64_t *lo, const uint64_t *c);
+void	 cga_widths_add_span(const struct cga_view *, size_t *,
+	    const uint64_t *lo, const uint64_t *c);
 void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
 
 /* Sort order of the view: descending costs, "." below 0. */
 int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
 	    const uint64_t *);
+/*
+ * A listed group's proven lower bound of its inclusive cost, when its
+ * figure is listed and may be bounded (NULL otherwise); whether event e
+ * of a listed group's figure is bounded only.
+ */
+const uint64_t *cga_view_fn_min(const struct cga_view *,
+	    const struct cga_fn *);
+int	 cga_view_bounded(const struct cga_view *, const struct cga_fn *,
+	    size_t e);
 /* What the list ranks a function by: its inclusive or exclusive cost. */
 const uint64_t *cga_view_fn_cost(const struct cga_view *,
 	    const struct cga_fn *);

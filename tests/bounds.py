@@ -13,9 +13,14 @@ every event:
           f's name (inlined code splits one function over several files)
   U2(C) = the recorded calls entering C from outside, or for a component
           no one outside calls, its exclusive costs and calls leaving it
-  want(f) = min(total, max(L(f), min(U1(f), U2(C))))
+  want(f) = min(ceiling, max(L(f), min(U1(f), U2(C))))
 where U2(C) gives the event (else want(f) = L(f): a count left out is 0,
-and no namesake's calls may enter f), and checks that every function's inclusive cost is want(f), at least its
+and no namesake's calls may enter f); for an event that neither f's own
+cost nor its calls record, want(f) = the calls into f, at most U2(C), or
+none; the ceiling is the total, or the sum of the exclusive costs where
+that is more (a summary: line below the cost lines).  Then, lowest level
+first, a recursion level f'N (f'2 of f) is at most want(f'(N-1)) of its
+file, never below L(f'N).  It checks that every function's inclusive cost is want(f), at least its
 exclusive cost and at most the total; that every call edge is at most its
 callee's inclusive cost, its recorded cost and the total; and that an edge
 is marked recursive exactly when its ends share a component.  An event a
@@ -24,6 +29,7 @@ difference, such as cg_diff writes) obeys no bound: there want(f) = L(f),
 and every call edge shows its recorded cost.  Prints one line per failure
 and a summary; exits 1 on any failure.
 """
+import re
 import subprocess
 import sys
 
@@ -171,35 +177,74 @@ def main():
                 fails.append("%s -> %s: call cost %s, recorded %s (signed)"
                              % (caller, callee, shown, recorded))
         incl = {}
+    # What inclusive costs are capped at: the total, or the sum of the
+    # cost lines where a summary: line holds less.
+    ceil = list(total)
+    for i in range(ne):
+        s = sum(self_[k][i] or 0 for k in self_)
+        if ceil[i] is not None and s > ceil[i]:
+            ceil[i] = s
+    into = {}
+    for caller, callee, shown, rec, recorded in edges:
+        into[callee] = add(into.get(callee, [None] * ne), recorded)
+    want = {}
+    for k in sorted(incl):
+        u2 = entry[comp[k]] if comp[k] in entered else alone[comp[k]]
+        u1 = up1_name[name[k]]
+        want[k] = [None] * ne
+        for i, ev in enumerate(events):
+            l, a, b = lo[k][i], u1[i], u2[i]
+            own = up1_own[k][i]
+            if own is None:
+                # Only the calls into f say anything of the event.
+                w = into.get(k, [None] * ne)[i]
+                if w is not None and b is not None:
+                    w = min(w, b)
+            elif b is None:
+                # Nothing of the event entered C: a count left out is 0.
+                w = l or 0
+            else:
+                ups = [x for x in (a, b) if x is not None]
+                w = max(l or 0, min(ups))
+            if w is not None and ceil[i] is not None:
+                w = min(w, ceil[i])
+            want[k][i] = w
+    # f'N runs only under f'(N-1) (f'2 under f): at most its figure,
+    # never below L(f'N); lower levels first.
+    levels = []
+    for k in want:
+        m = re.match(r"(.*)'([1-9][0-9]{0,8})$", name[k])
+        if m and int(m.group(2)) >= 2 and m.group(1):
+            n = int(m.group(2))
+            base = m.group(1) + ("'%d" % (n - 1) if n > 2 else "")
+            below = k[:len(k) - len(name[k])] + base
+            if below in want:
+                levels.append((n, k, below))
+    for n, k, below in sorted(levels):
+        for i in range(ne):
+            w, u = want[k][i], want[below][i]
+            if w is not None and u is not None and w > u:
+                l = lo[k][i] or 0
+                if ceil[i] is not None:
+                    l = min(l, ceil[i])
+                want[k][i] = max(u, l)
     for k in sorted(incl):
         u2 = entry[comp[k]] if comp[k] in entered else alone[comp[k]]
         u1 = up1_name[name[k]]
         for i, ev in enumerate(events):
             l, a, b = lo[k][i], u1[i], u2[i]
-            own = up1_own[k][i]
-            if b is None and l is None and own is None:
-                want = None
-            elif b is None:
-                # Nothing of the event entered C: a count left out is 0.
-                want = l or 0
-            else:
-                ups = [x for x in (a, b) if x is not None]
-                want = max(l or 0, min(ups))
-            if want is not None and total[i] is not None:
-                want = min(want, total[i])
             got = incl[k][i]
-            if got != want:
+            if got != want[k][i]:
                 fails.append("%s %s: inclusive %s, bounds give %s "
                              "(L %s, U1 %s, U2 %s)" %
-                             (k, ev, got, want, l, a, b))
+                             (k, ev, got, want[k][i], l, a, b))
             s = self_[k][i]
-            if got is not None and s is not None and got < s and \
-                    (total[i] is None or s <= total[i]):
+            if got is not None and s is not None and got < s:
                 fails.append("%s %s: inclusive %d below exclusive %d" %
                              (k, ev, got, s))
-            if got is not None and total[i] is not None and got > total[i]:
-                fails.append("%s %s: inclusive %d above the total %d" %
-                             (k, ev, got, total[i]))
+            if got is not None and ceil[i] is not None and got > ceil[i]:
+                fails.append("%s %s: inclusive %d above the ceiling %d" %
+                             (k, ev, got, ceil[i]))
     for caller, callee, shown, rec, recorded in edges if not signed else []:
         for i, ev in enumerate(events):
             s, r = shown[i], recorded[i]
@@ -207,10 +252,10 @@ def main():
                 continue
             c = incl.get(callee, [None] * ne)[i]
             if (c is not None and s > c) or (r is not None and s > r) or \
-                    (total[i] is not None and s > total[i]):
+                    (ceil[i] is not None and s > ceil[i]):
                 fails.append("%s -> %s %s: call cost %d above its callee's "
-                             "%s, its recorded %s or the total %s" %
-                             (caller, callee, ev, s, c, r, total[i]))
+                             "%s, its recorded %s or the ceiling %s" %
+                             (caller, callee, ev, s, c, r, ceil[i]))
     for f in fails[:20]:
         print("FAIL %s: %s" % (profile, f))
     print("bounds: %s: %d functions, %d calls, %d failures%s" %

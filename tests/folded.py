@@ -3,8 +3,8 @@
 profile itself, read by tests/listings.py's parser (not by cgannotate):
 
   - the counts add up to the sum of the profile's cost lines;
-  - the stacks ending in a function add up to its exclusive cost (the
-    functions of one name together, as the flame graph shows them),
+  - the stacks ending in a function add up to its exclusive cost (with
+    its inlined pieces, as the flame graph shows them),
     exactly, unless cgannotate said it cut stacks;
   - no function appears twice in a stack;
   - each frame is called by the one above it: the two are joined by a
@@ -59,17 +59,38 @@ def frame_names(prof):
     return out
 
 
-def names_graph(prof, event):
-    """Calls between frames (function names), and each one's exclusive
-    cost; whether a name held its callers."""
-    excl, calls = {}, {}
+def frame_of(prof):
+    """A function's frame: the function its code belongs to (a piece of
+    inlined code is its home's, see listings.Profile.home), named as
+    frame_names() says, or FILE:NAME where two such functions share a
+    name."""
     fr = frame_names(prof)
-    for (f, n), c in prof.excl.items():
-        excl[fr[n]] = excl.get(fr[n], 0) + c.get(event, 0)
-    for ((_, a), (_, b)), c in prof.calls.items():
-        k = (fr[a], fr[b])
+    keys = set(prof.excl) | {a for a, _ in prof.calls} | \
+        {b for _, b in prof.calls}
+    homes = {prof.home(k) for k in keys}
+    same = {}
+    for _, n in homes:
+        same[n] = same.get(n, 0) + 1
+
+    def frame(k):
+        h = prof.home(k)
+        if fr[h[1]] != h[1] or same[h[1]] == 1:
+            return fr[h[1]]
+        return "%s:%s" % h
+    return frame, any(k != v for k, v in fr.items())
+
+
+def names_graph(prof, event):
+    """Calls between frames (functions with their inlined pieces), and
+    each one's exclusive cost; whether a name held its callers."""
+    excl, calls = {}, {}
+    frame, contexts = frame_of(prof)
+    for k, c in prof.excl.items():
+        excl[frame(k)] = excl.get(frame(k), 0) + c.get(event, 0)
+    for (a, b), c in prof.calls.items():
+        k = (frame(a), frame(b))
         calls[k] = calls.get(k, 0) + c.get(event, 0)
-    return excl, calls, any(k != v for k, v in fr.items())
+    return excl, calls, contexts
 
 
 checked = [0]

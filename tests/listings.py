@@ -101,8 +101,9 @@ class Profile:
         self.obj = {}             # (file, name) -> object or None
         self.order = []           # (file, name), first seen first
         self.callee_only = set()  # (file, name) of cfn= never under fn=
-        self.named = set()        # (file, name) that a fn= line names
+        self.fn_named = set()     # (file, name) named by a fn= line
         self.inlined = set()      # (file, name) that a fi=/fe= line opens
+        self.homes = None         # piece -> its home, once worked out
         self.calls = {}           # (caller, callee) -> {event: cost}
         self.total = {}           # event -> sum of exclusive costs
         self.declared = {}        # event -> sum of parts' summary/totals
@@ -134,7 +135,28 @@ class Profile:
         return group(self, lambda k: self.obj[k] or UNKNOWN)
 
     def by_name(self):
-        return group(self, lambda k: k[1])
+        return group(self, self.home_label)
+
+    def home(self, k):
+        """The function k's code belongs to: for a piece of inlined code
+        (a row named only by fi=/fe=, never by fn=, that no call reaches)
+        the one function of its name named by fn= in its object, when
+        there is exactly one; k itself otherwise."""
+        if self.homes is None:
+            called = {b for _, b in self.calls}
+            self.homes = {}
+            for p in self.excl:
+                if p in self.fn_named or p in called:
+                    continue
+                cand = [h for h in self.fn_named
+                        if h[1] == p[1] and h != p and
+                        self.obj.get(h) == self.obj.get(p)]
+                if len(cand) == 1:
+                    self.homes[p] = cand[0]
+        return self.homes.get(k, k)
+
+    def home_label(self, k):
+        return "%s:%s" % self.home(k)
 
     def member_label(self, by, key):
         """The member row's field naming the function, as the TSV gives
@@ -292,7 +314,7 @@ def parse(path):
                 st["fnname"] = name
                 st["fnobj"] = st["obj"]
                 st["fn"] = use((st["file"], name))
-                prof.named.add(st["fn"])
+                prof.fn_named.add(st["fn"])
             elif k == "cfn":
                 st["callee"] = (st["cfile"] or st["file"], name)
                 prof.callee_only.add(st["callee"])
@@ -511,7 +533,7 @@ def shown_events(header, first):
     """The event columns of a TSV header whose first columns are FIRST."""
     ev = []
     for h in header[len(first):]:
-        if h.endswith("_incl") or h == "calls":
+        if h.endswith(("_incl", "_incl_min", "_incl_max")) or h == "calls":
             continue
         ev.append(h)
     return ev
@@ -642,7 +664,7 @@ def group_key(prof, by):
         return lambda k: k[0]
     if by == "object":
         return lambda k: prof.obj.get(k) or UNKNOWN
-    return lambda k: k[1]
+    return prof.home_label
 
 
 def groups_of(prof, by):
@@ -667,6 +689,15 @@ def read_grouped_tsv(ck, p, by, header, rows, incl):
     for r in rows:
         ex = cols(header, r, events)
         inc = cols(header, r, events, "_incl") if incl else None
+        if incl and all(e + "_incl_max" in header for e in events):
+            # a group's figure, or its bounds: the upper one is checked
+            # against the rule, the lower one against L below
+            inc = cols(header, r, events, "_incl_max")
+            inc_min = cols(header, r, events, "_incl_min")
+            ck.check(all(inc_min[e] <= inc[e] for e in events),
+                     "%s --by=%s: %s|%s bounds %s above %s" % (
+                         p, by, r[0], r[1] if len(r) > 1 else "",
+                         fmt(inc_min, events), fmt(inc, events)))
         # a group row leaves the second column empty
         gname, label = r[0], r[1] if len(r) > 1 else ""
         if label == "":
@@ -699,9 +730,13 @@ def read_grouped_json(ck, p, by, j, incl):
             else:
                 label = f.get("file")
             mem.append((label, f.get("exclusive") or {},
-                        f.get("inclusive") if incl else None))
+                        f.get("inclusive_max", f.get("inclusive"))
+                        if incl else None))
+        # "inclusive" holds a group's exact figures, "inclusive_max"
+        # its upper bounds, which TSV's _incl_max gives too
         out.append((g.get("name"), g.get("exclusive") or {},
-                    g.get("inclusive") if incl else None, mem, None))
+                    g.get("inclusive_max", g.get("inclusive"))
+                    if incl else None, mem, None))
     return out
 
 
@@ -745,8 +780,12 @@ def check_grouped(ck, prof, by, incl):
             # the rule of functions' inclusive costs, on the graph of
             # groups (events the group's exclusive cost leaves empty
             # excepted, as for functions)
+            # a group's upper bound (tests/reconcile.py checks the
+            # bounds of groups): at least L, the lower bound of the
+            # rule on the graph of groups; U2 there bounds nothing when
+            # a component of groups holds where a stack begins
             if name in bounds:
-                ck.check(within(inc, bounds[name], given),
+                ck.check(within(inc, (bounds[name][0], ptotal), given),
                          "%s: group %s inclusive %s, not within %s and %s "
                          "(calls out of its component, calls into it)" % (
                              what, name, fmt(inc, given),

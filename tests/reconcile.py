@@ -402,10 +402,10 @@ class Graph:
             add_into(out.setdefault(a, {}), c)
         self.succ, self.pred, self.out = succ, pred, out
         homes_of = {}
-        for k in prof.named:
+        for k in prof.fn_named:
             homes_of.setdefault((k[1], self.obj[k]), []).append(k)
         self.pieces = {k for k in prof.inlined
-                       if k not in prof.named and k not in pred}
+                       if k not in prof.fn_named and k not in pred}
         self.homes = {p: sorted(homes_of.get((p[1], self.obj[p]), []))
                       for p in self.pieces}
         # for reachability, each home reaches its pieces
@@ -764,7 +764,7 @@ def check_groups(ck, g, view, jrows, events, cap, fig, signed, has_bounds):
         elif view == "inlined" and not signed:
             names = {m.key[1] for m in mem}
             objs = {g.obj.get(m.key) for m in mem}
-            named = [m.key for m in mem if m.key in g.prof.named]
+            named = [m.key for m in mem if m.key in g.prof.fn_named]
             ck.check("grouping", len(names) <= 1 and len(objs) <= 1 and
                      len(named) <= 1,
                      lambda: "%s: group %s: names %s, objects %s, "
