@@ -29,9 +29,9 @@ its function rows).  The checks, each named in its failures:
              object; --group-inlined=yes: a group's members have one name
              and one object, and at most one of them is named by a fn=
              line (the others are its inlined pieces)
-  defined    an event a group's members record neither in a cost line
-             nor in a call out of them has no inclusive figure, one they
-             record has; a function's the same, the calls into it counted
+  defined    an event that neither a cost line of a group's members nor
+             a call out of them or into them from outside records has no
+             inclusive figure, one they record has (a function's the same)
   incl-excl  inclusive at least exclusive: a function's figure, a group's
              min, a member's min
   cap        at most max(total, the cost lines' sum): a function's figure,
@@ -39,10 +39,12 @@ its function rows).  The checks, each named in its failures:
   member-min a group's min at least each member's min
   member-max a group's max at least each member's figure
   recs       NAME'N's figure at most NAME'(N-1)'s (NAME for N = 2) of the
-             same file, per event (callgrind's --separate-recs)
+             same file, per event (callgrind's --separate-recs), where
+             neither is an inlined piece
   lower      a function's figure at least L(f), and a member's min equal
              to it: its exclusive cost and its calls to functions outside
-             its strongly connected component (of the call graph)
+             its strongly connected component (of the call graph); none
+             for an event that neither records
   bounds     a group's min and max equal LB(G) and UB(G), recomputed
              here by the rule below
   flame      the page's flame stacks are --format=folded's: each frame
@@ -63,14 +65,19 @@ components no edge enters, less the pieces that have a home.  A: the nodes
 reachable from S without passing through G.  Then per event
   LB(G) = the members no call reaches (pieces aside): own cost and calls
           out; + the calls f -> g, g in G, f not in G nor in R(G); + the
-          pieces of G whose homes are all outside G and R(G): own cost
-          and calls out; raised to each member's L(f)
+          pieces of G that have homes, all outside G and R(G): own cost
+          and calls out; raised to each member's L(f) and to G's own
+          lower bound on the graph of the groups (its members' own costs
+          and their calls to groups outside its component there)
   UB(G) = the members in S: own cost and calls out; + the calls f -> g,
           g in G, f not in G, f in A; + the pieces of G with a home
           outside G in A: own cost and calls out; raised to each
           member's figure and to LB(G)
-both capped at max(total, the cost lines' sum).  A profile with negative
-counts (a difference) is checked for agreement and sums only.
+both capped at max(total, the cost lines' sum), a call's cost taken as
+cgannotate shows it: at most its callee's figure and that cap.  An event
+a group's members record in no cost line, no call out and no call in from
+outside has no bounds.  A profile with negative counts (a difference) is
+checked for agreement and sums only.
 
 Prints up to a few "FAIL [check] PROFILE: ..." lines per check and
 profile, then one line per profile: "reconcile.py: PROFILE: ok (N
@@ -439,12 +446,10 @@ class Graph:
         ccomp = listings.tarjan(nodes, succ)
         self.low = {}
         for k in nodes:
-            rec = set(self.excl[k]) | set(out.get(k, {}))
-            lo = {e: self.excl[k].get(e, 0) for e in rec}
+            lo = dict(self.excl[k])
             for b in succ.get(k, ()):
                 if ccomp[b] != ccomp[k]:
-                    for e, v in prof.calls[(k, b)].items():
-                        lo[e] = lo.get(e, 0) + v
+                    add_into(lo, prof.calls[(k, b)])
             self.low[k] = lo
 
     def canon(self, rows):
@@ -464,10 +469,40 @@ class Graph:
         return d
 
     def recorded(self, members):
+        """The events the members' cost lines, their calls and the calls
+        into them from outside record."""
+        gs = set(members)
         rec = set()
         for m in members:
             rec |= set(self.excl[m]) | set(self.out.get(m, {}))
+            for f in self.pred.get(m, ()):
+                if f not in gs:
+                    rec |= set(self.prof.calls[(f, m)])
         return rec
+
+    def group_lows(self, partition):
+        """Each group's lower bound as a function of the graph of the
+        groups: its own cost and its calls out of its component there
+        (they never come back to it)."""
+        gi = {}
+        for i, members in enumerate(partition):
+            for m in members:
+                gi[m] = i
+        gsucc = {}
+        for (a, b) in self.prof.calls:
+            if a in gi and b in gi and gi[a] != gi[b]:
+                gsucc.setdefault(gi[a], set()).add(gi[b])
+        comp = listings.tarjan(list(range(len(partition))), gsucc)
+        lows = []
+        for i, members in enumerate(partition):
+            lo = {}
+            for m in members:
+                add_into(lo, self.excl[m])
+                for b in self.succ.get(m, ()):
+                    if b in gi and comp[gi[b]] != comp[i]:
+                        add_into(lo, self.prof.calls[(m, b)])
+            lows.append(lo)
+        return lows
 
     def avoiding(self, gs, need):
         """Which of the nodes need are reachable from the start set
@@ -487,9 +522,10 @@ class Graph:
                     todo.append(w)
         return found
 
-    def bounds(self, members, figure, cap):
+    def bounds(self, members, figure, cap, glow):
         """(LB, UB) of the group of members, per event it records;
-        figure: each member's inclusive cost in the function view."""
+        figure: each member's inclusive cost in the function view; glow:
+        the group's lower bound on the graph of the groups."""
         gs = set(members)
         rbits = 0
         for m in members:
@@ -510,18 +546,29 @@ class Graph:
         def a(x):
             return not in_r(x) or x in in_a
 
+        def shown(f, m):
+            """The call's cost as cgannotate shows it: at most what it
+            records, its callee's figure and the cap."""
+            c = dict(self.prof.calls[(f, m)])
+            for e, v in c.items():
+                for w in ((figure.get(m) or {}).get(e), cap.get(e)):
+                    if w is not None and w < c[e]:
+                        c[e] = w
+            return c
+
         lb, ub = {}, {}
         for m in members:
             if m not in self.pieces and not self.pred.get(m):
                 add_into(lb, self.own_and_out(m))
         for f, m in calls_in:
             if not in_r(f):
-                add_into(lb, self.prof.calls[(f, m)])
+                add_into(lb, shown(f, m))
             if a(f):
-                add_into(ub, self.prof.calls[(f, m)])
+                add_into(ub, shown(f, m))
         for p in my_pieces:
             hs = [h for h in self.homes[p] if h not in gs]
-            if len(hs) == len(self.homes[p]) and \
+            # (a piece of no home may run under any call counted)
+            if hs and len(hs) == len(self.homes[p]) and \
                     not any(in_r(h) for h in hs):
                 add_into(lb, self.own_and_out(p))
             if any(a(h) for h in hs):
@@ -531,8 +578,8 @@ class Graph:
                 add_into(ub, self.own_and_out(m))
         lo, hi = {}, {}
         for e in self.recorded(members):
-            low = max([lb.get(e, 0)] + [self.low[m].get(e, 0)
-                                        for m in members])
+            low = max([lb.get(e, 0), glow.get(e, 0)] +
+                      [self.low[m].get(e, 0) for m in members])
             high = max([ub.get(e, 0), low] +
                        [(figure.get(m) or {}).get(e) or 0 for m in members])
             c = cap.get(e)
@@ -577,9 +624,13 @@ def text_name_ok(name, want, group):
                        name[i + 1 + len(want):].startswith(" ["))
 
 
-def pct_ok(printed, value, whole):
+def pct_ok(printed, value, whole, of_size=True):
+    """A percentage printed of value in whole (of a negative total, a
+    difference's, as of its size), to the digits printed."""
     if printed is None or value is None or not whole:
         return printed is None or not whole
+    if of_size:
+        whole = abs(whole)
     dec = len(printed.split(".")[1]) if "." in printed else 0
     return abs(float(printed) - 100.0 * value / whole) <= \
         0.5 * 10 ** -dec + 1e-9
@@ -649,7 +700,7 @@ def check_text(ck, what, trows, jrows, events, ttotals, totals, incl):
         ck.check("percent", float(t.share) <= 100.0,
                  lambda: "%s: %s: %s%% of its group (%s, the group's %s)" % (
                      what, r.what(), t.share, v, gv))
-        ck.check("percent", pct_ok(t.share, v, gv),
+        ck.check("percent", pct_ok(t.share, v, gv, False),
                  lambda: "%s: %s: share %s%%, the figures give %s / %s" % (
                      what, r.what(), t.share, v, gv))
 
@@ -698,14 +749,15 @@ def check_functions(ck, g, rows, events, cap, signed):
                 ck.check("lower", inc >= lo,
                          lambda: "%s %s: inclusive %s below L(f) = %s" % (
                              r.label, e, inc, lo))
-    # f'N at most f'(N-1)
+    # f'N at most f'(N-1): functions, not their inlined pieces (a piece
+    # of f'2 runs inside f, not inside f's piece of the same file)
     for (file, name), inc in fig.items():
         m = RECS_RE.match(name)
-        if not m or int(m.group(2)) < 2:
+        if not m or int(m.group(2)) < 2 or (file, name) in g.pieces:
             continue
         n = int(m.group(2))
         up = (file, m.group(1) if n == 2 else "%s'%d" % (m.group(1), n - 1))
-        if up not in fig:
+        if up not in fig or up in g.pieces:
             continue
         for e in events:
             a, b = inc.get(e), fig[up].get(e)
@@ -778,14 +830,17 @@ def check_groups(ck, g, view, jrows, events, cap, fig, signed, has_bounds):
                  what, fmt(total, events), fmt(want, events)))
     if signed:
         return
-    for gr, mem in groups:
+    known_keys = all(m.key in g.excl for _, mem in groups for m in mem)
+    glows = g.group_lows([[m.key for m in mem] for _, mem in groups]) \
+        if known_keys else [{} for _ in groups]
+    for (gr, mem), glow in zip(groups, glows):
         keys = [m.key for m in mem]
         if not ck.check("sum", all(k in g.excl for k in keys),
                         lambda: "%s: group %s: a member unknown to the "
                         "profile's parser" % (what, gr.group)):
             continue
         rec = g.recorded(keys)
-        lb, ub = g.bounds(keys, fig, cap)
+        lb, ub = g.bounds(keys, fig, cap, glow)
         for e in events:
             known = e in g.events
             lo, hi = gr.imin.get(e), gr.imax.get(e)
@@ -853,8 +908,8 @@ def check_groups(ck, g, view, jrows, events, cap, fig, signed, has_bounds):
                     if e in m.imin:
                         want_lo[e] = m.imin[e]
                     continue
-                if e in f:
-                    lo = g.low[m.key].get(e, 0)
+                if e in f and e in g.low[m.key]:
+                    lo = g.low[m.key][e]
                     want_lo[e] = min(lo, cap[e]) if e in cap else lo
             ck.check("lower", m.imin == want_lo,
                      lambda: "%s: %s / %s min %s, L(f) = %s" % (
