@@ -14,7 +14,9 @@
 # --auto=no; --format=json; --format=html, and the time its page takes to
 # open in headless chromium, bench/page-open.js, when chromium and node
 # are there),
-# callgrind_annotate on the smallest profile, and `wc -l` and
+# callgrind_annotate on the smallest profile, --asm=yes on a profile of
+# /usr/bin/python3 beside the report without it (bench/asm.sh), and
+# `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
 # one thread and in two: the least any reader of the format must do; and
@@ -174,6 +176,8 @@ for size in $sizes; do
 		row "callgrind_annotate" "$1" "$2" "$(awk -v r="$1" -v c="$def_t" 'BEGIN { printf "%.0f", (c > 0 ? r / c : 0) }')"
 	fi
 done
+# --asm=yes on a profile of python3, beside the report without it.
+sh bench/asm.sh >>"$report"
 {
 	echo
 	set -- $sizes

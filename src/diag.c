@@ -319,7 +319,6 @@ static const struct {
 	[CGA_MSG_JCND] = { "expected 'jcnd=COUNT/COUNT TARGET'", 0 },
 	/* Names. */
 	[CGA_MSG_ID] = { "expected '(number)' before the name", 0 },
-	[CGA_MSG_ID_UNDEFINED] = { "name id used but never defined", 0 },
 	/* Header lines and events. */
 	[CGA_MSG_VERSION] = { "expected a version number", 0 },
 	[CGA_MSG_VERSION_UNSUPPORTED] = { "unsupported format version (this "
@@ -355,12 +354,19 @@ static const struct {
 	    "Cachegrind profile", 0 },
 	[CGA_MSG_NOT_PROFILE] = { "not a Callgrind or Cachegrind profile",
 	    0 },
+	[CGA_MSG_ELF] = { "an ELF binary, not a profile (profile it with "
+	    "valgrind --tool=callgrind)", 0 },
+	[CGA_MSG_PACKED] = { "%s-compressed, not a profile (decompress it "
+	    "first: only gzip is read as it is)", 0 },
+	[CGA_MSG_BINARY] = { "a NUL byte: a binary file, not a profile", 0 },
 	[CGA_MSG_TOTAL_BIG] = { "program totals overflow 64 bits", 0 },
 	/* Warnings. */
 	[CGA_MSG_UNKNOWN_LINE] = { "unknown line kind, skipped", 1 },
 	[CGA_MSG_UNKNOWN_HEADER] = { "unknown header line, skipped", 1 },
 	[CGA_MSG_ID_AGAIN] = { "name id defined again with another name "
 	    "(it was '%s'); the new name holds from here on", 1 },
+	[CGA_MSG_ID_UNDEFINED] = { "name id used but never defined; shown as "
+	    "%s", 1 },
 	[CGA_MSG_CALLS_TARGET] = { "calls= target position goes below 0 or "
 	    "past 2^64-1 (pprof writes it relative to the function before); "
 	    "the call is kept, its target left out", 1 },

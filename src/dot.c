@@ -4,10 +4,12 @@
  * total (first sort event), labelled with its name and its inclusive and
  * exclusive percentages and coloured by its inclusive cost; an edge for
  * each call between two such nodes whose cost reaches --edge-threshold
- * percent, labelled with its cost and count.  Each edge is drawn once, a
- * function calling itself as a loop.  With --by=file or --by=object the
- * nodes are the groups; by default a function is one node whatever files
- * inlining spread its code over (--group-inlined).
+ * percent, labelled with its cost and count.  A total of 0 gives no
+ * percentage: the labels give counts, and no threshold leaves anything
+ * out.  Each edge is drawn once, a function calling itself as a loop.
+ * With --by=file or --by=object the nodes are the groups; by default a
+ * function is one node whatever files inlining spread its code over
+ * (--group-inlined).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,28 @@ share(const struct cga_view *v, const uint64_t *c, size_t e)
 	if (c == NULL || !cga_cost_defined(v->p, c, e) || v->total[e] == 0)
 		return 0;
 	return cga_view_percent(v, c, e) / 100;
+}
+
+/* Whether share f is under a threshold of perc %; none without a total. */
+static int
+under(const struct cga_view *v, size_t e, double f, double perc)
+{
+	return v->total[e] != 0 && (f < 0 ? -f : f) * 100 < perc;
+}
+
+/* A figure of a label: c[e]'s share of the total, or with none c[e]. */
+static void
+figure(FILE *out, const struct cga_view *v, const uint64_t *c, size_t e)
+{
+	char	 num[CGA_FMT_COUNT];
+
+	if (v->total[e] != 0) {
+		fprintf(out, "%.2f%%", share(v, c, e) * 100);
+		return;
+	}
+	cga_view_count(v, num, c != NULL && cga_cost_defined(v->p, c, e) ?
+	    c[e] : 0);
+	fputs(num, out);
 }
 
 /* Blue for little, through yellow, to red for all of it. */
@@ -61,21 +85,23 @@ nodes(FILE *out, const struct cga_view *v, size_t e)
 	node = xcalloc(p->nfns + 1, sizeof(*node));
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		f = share(v, fn->incl, e);
-		if ((f < 0 ? -f : f) * 100 < v->node_threshold ||
-		    fn->incl == NULL || !cga_cost_defined(p, fn->incl, e) ||
+		if (under(v, e, f, v->node_threshold) || fn->incl == NULL ||
+		    !cga_cost_defined(p, fn->incl, e) ||
 		    !cga_view_passes(v, fn, 0))
 			continue;
 		node[fn->id] = ++id;
 		fprintf(out, "  n%zu [label=\"", id);
 		cga_out_dot(out, cga_view_label(v, fn));
+		fputs("\\n", out);
 		/* A figure the call graph only bounds: its span. */
-		if (cga_view_bounded(v, fn, e))
-			fprintf(out, "\\n%.2f%%..%.2f%%",
-			    share(v, cga_view_fn_min(v, fn), e) * 100, f * 100);
-		else
-			fprintf(out, "\\n%.2f%%", f * 100);
-		fprintf(out, "\\n(%.2f%%)\", fillcolor=",
-		    share(v, fn->self, e) * 100);
+		if (cga_view_bounded(v, fn, e)) {
+			figure(out, v, cga_view_fn_min(v, fn), e);
+			fputs("..", out);
+		}
+		figure(out, v, fn->incl, e);
+		fputs("\\n(", out);
+		figure(out, v, fn->self, e);
+		fputs(")\", fillcolor=", out);
 		colour(out, f);
 		fputs("];\n", out);
 	}
@@ -97,12 +123,13 @@ edges(FILE *out, const struct cga_view *v, size_t e, const size_t *node)
 		for (c = fn->out; c != NULL; c = c->next_out) {
 			f = share(v, cga_call_cost(c), e);
 			if (node[c->key.callee->id] == 0 ||
-			    (f < 0 ? -f : f) * 100 < v->edge_threshold)
+			    under(v, e, f, v->edge_threshold))
 				continue;
+			fprintf(out, "  n%zu -> n%zu [label=\"", node[fn->id],
+			    node[c->key.callee->id]);
+			figure(out, v, cga_call_cost(c), e);
 			cga_view_count(v, num, c->count);
-			fprintf(out, "  n%zu -> n%zu [label=\"%.2f%%\\n%sx\", "
-			    "color=", node[fn->id], node[c->key.callee->id],
-			    f * 100, num);
+			fprintf(out, "\\n%sx\", color=", num);
 			colour(out, f);
 			fprintf(out, ", penwidth=%.1f%s];\n",
 			    1 + 4 * (f < 0 ? -f : f),

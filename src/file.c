@@ -79,9 +79,52 @@ cga_load_foreign(struct loader *ld)
 }
 
 /*
- * Once the file is read: no profile, or an id never defined, is an
- * error; the last part ends (it may look truncated); a part that added
- * nothing goes; the header.
+ * The first bytes of files that are often given for a profile by mistake,
+ * and what each is: a program, or a profile compressed otherwise than
+ * with gzip (which is inflated as it is read).
+ */
+static const struct {
+	const char	*magic;
+	size_t		 len;
+	const char	*packer;	/* NULL: an ELF object */
+} binaries[] = {
+	{ "\177ELF", 4, NULL },
+	{ "\3757zXZ", 6, "xz" },		/* with its NUL */
+	{ "\050\265\057\375", 4, "zstd" },
+	{ "BZh", 3, "bzip2" },		/* then the block size, 1 to 9 */
+};
+
+int
+cga_load_binary(struct loader *ld)
+{
+	const char	*s = ld->text;
+	size_t		 i, n = ld->len;
+
+	for (i = 0; ld->in.lineno == 1 && i < sizeof(binaries) /
+	    sizeof(binaries[0]); i++) {
+		if (n < binaries[i].len || memcmp(s, binaries[i].magic,
+		    binaries[i].len) != 0 || (binaries[i].len == 3 &&
+		    (n < 4 || s[3] < '1' || s[3] > '9')))
+			continue;
+		ld->fatal = 1;
+		if (binaries[i].packer == NULL)
+			cga_diag_msg(ld->path, 0, CGA_MSG_ELF, NULL, 0);
+		else
+			cga_diag_msgf(ld->path, 0, CGA_MSG_PACKED,
+			    binaries[i].packer);
+		return -1;
+	}
+	if (!ld->in.line_nul)
+		return 0;
+	ld->fatal = 1;
+	cga_diag_msg(ld->path, ld->in.lineno, CGA_MSG_BINARY, NULL, 0);
+	return -1;
+}
+
+/*
+ * Once the file is read: no profile is an error, an id never defined
+ * gets its name; the last part ends (it may look truncated); a part
+ * that added nothing goes; the header.
  */
 static int
 file_end(struct loader *ld)

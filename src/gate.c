@@ -147,11 +147,11 @@ cga_gate_product_gt(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 }
 
 /*
- * Whether a rise passes the limit: more than N counts, or more than N % of
+ * Whether a rise exceeds the limit: more than N counts, or more than N % of
  * OLD's total, which any rise from a total of 0 is (0 to 0 is none).
  */
 static int
-above(const struct cga_gate_limit *l, int64_t change, int64_t old_total)
+exceeds(const struct cga_gate_limit *l, int64_t change, int64_t old_total)
 {
 	uint64_t	 scale = 100;
 	unsigned	 i;
@@ -252,8 +252,8 @@ cga_gate_check(struct cga_gate **gp, const struct cga_gate_limit *limits,
 				rc = -1;
 		} else if (worst_function(d, e, v) == -1)
 			rc = -1;
-		v->above = above(v->limit, v->change, v->old_total);
-		g->tripped |= v->above;
+		v->exceeded = exceeds(v->limit, v->change, v->old_total);
+		g->tripped |= v->exceeded;
 	}
 	if (rc == -1)
 		cga_diag("%s: the change of %s from %s does not fit in 64 bits",
@@ -319,7 +319,7 @@ signed_count(char *buf, int64_t v)
 
 /*
  * One verdict: the change in the unit of its limit, then OLD -> NEW and
- * the change in the other unit, then above or within the limit.
+ * the change in the other unit, then whether it exceeds the limit.
  */
 static void
 report_one(const struct cga_gate_verdict *v)
@@ -327,6 +327,7 @@ report_one(const struct cga_gate_verdict *v)
 	const struct cga_gate_limit *l = v->limit;
 	char	 o[CGA_FMT_COUNT], n[CGA_FMT_COUNT], c[CGA_FMT_COUNT + 1];
 	char	 lim[64], perc[64], fn[16];
+	const char *verdict = v->exceeded ? "exceeds" : "within";
 	double	 pc;
 	int	 by_perc;	/* the change led by its percentage */
 
@@ -344,12 +345,12 @@ report_one(const struct cga_gate_verdict *v)
 	snprintf(fn, sizeof(fn), "%s", l->function ? " in a function" : "");
 	if (l->function && v->worst == NULL)
 		cga_diag("%s%s: no function rose, %s %s%s", l->event, fn,
-		    v->above ? "above" : "within", lim, l->percent ? " %" : "");
+		    verdict, lim, l->percent ? " %" : "");
 	else
 		cga_diag("%s%s %s (%s%s%s -> %s, %s), %s %s%s", l->event, fn,
 		    by_perc ? perc : c, l->function ? v->worst->display : "",
 		    l->function ? ", " : "", o, n, by_perc ? c : perc,
-		    v->above ? "above" : "within", lim, l->percent ? " %" : "");
+		    verdict, lim, l->percent ? " %" : "");
 }
 
 void

@@ -33,13 +33,13 @@ struct cga_gate_verdict {
 	int64_t		 old_total;	/* what a share is of: OLD's total */
 	const struct cga_fn *worst;	/* per function: the largest rise, */
 					/* NULL when no function rose */
-	int		 above;		/* the limit is passed */
+	int		 exceeded;	/* the rise exceeds the limit */
 };
 
 struct cga_gate {
 	struct cga_gate_verdict *v;
 	size_t		 n;
-	int		 tripped;	/* some verdict is above its limit */
+	int		 tripped;	/* some limit is exceeded */
 };
 
 /*

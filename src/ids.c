@@ -216,27 +216,6 @@ cga_ids_clear(struct loader *ld)
 	ld->nfwd = ld->nfwd_open = ld->fwdcap = 0;
 }
 
-int
-cga_ids_end(struct loader *ld)
-{
-	const struct forward	*fw;
-	size_t			 i;
-
-	if (ld->nfwd_open == 0)
-		return 0;
-	/* The first line that used an id never defined; --check: each. */
-	for (i = 0; i < ld->nfwd; i++) {
-		fw = &ld->fwd[i];
-		if (fw->name == NULL)
-			continue;
-		cga_diag_msg(ld->path, fw->line, CGA_MSG_ID_UNDEFINED,
-		    fw->text, fw->len);
-		if (!ld->opts->check)
-			return -1;
-	}
-	return 0;
-}
-
 /*
  * An id used before its definition (callgrind writes such files): a
  * placeholder names it until the definition comes, "\n" and the number of
@@ -339,6 +318,38 @@ define(struct loader *ld, enum idkind kind, const char *placeholder,
 	ld->linecost = NULL;
 	if (rc == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
+	return 0;
+}
+
+/*
+ * An id used and never defined (an old callgrind wrote cob=(8) and ob=(8)
+ * with no name anywhere in the file) lacks only its name: the id in
+ * parentheses names it, with a warning at the first line that used it,
+ * and what was read under it stays.  0, or -1 after the message (a
+ * merged sum overflows).
+ */
+int
+cga_ids_end(struct loader *ld)
+{
+	struct forward	*fw;
+	const char	*name;
+	char		 buf[32];
+	size_t		 i;
+	int		 n;
+
+	for (i = 0; i < ld->nfwd && ld->nfwd_open > 0; i++) {
+		fw = &ld->fwd[i];
+		if (fw->name == NULL)
+			continue;
+		n = snprintf(buf, sizeof(buf), "(%llu)",
+		    (unsigned long long)fw->id);
+		name = cga_profile_intern(ld->p, buf, (size_t)n);
+		if (shows_warning(ld))
+			cga_diag_msgfq(ld->path, fw->line,
+			    CGA_MSG_ID_UNDEFINED, fw->text, fw->len, name);
+		if (define(ld, fw->kind, fw->name, name) == -1)
+			return -1;
+	}
 	return 0;
 }
 

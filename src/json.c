@@ -365,8 +365,8 @@ gate(struct cga_w *w, const struct cga_gate *g)
 	double	 pc;
 	size_t	 i;
 
-	wfmt(w, "  \"gate\": {\"passed\": %s, \"verdicts\": [",
-	    g->tripped ? "false" : "true");
+	wfmt(w, "  \"gate\": {\"exceeded\": %s, \"verdicts\": [",
+	    g->tripped ? "true" : "false");
 	for (i = 0; i < g->n; i++) {
 		gv = &g->v[i];
 		cga_w_puts(w, i ? ",\n    {\"event\": " : "\n    {\"event\": ");
@@ -377,11 +377,11 @@ gate(struct cga_w *w, const struct cga_gate *g)
 			snprintf(lim, sizeof(lim), "%llu",
 			    (unsigned long long)gv->limit->num);
 		wfmt(w, ", \"of\": \"%s\", \"limit\": %s, \"unit\": "
-		    "\"%s\", \"above\": %s,\n     \"old\": %lld, \"new\": "
+		    "\"%s\", \"exceeded\": %s,\n     \"old\": %lld, \"new\": "
 		    "%lld, \"change\": %lld, \"percent\": ",
 		    gv->limit->function ? "function" : "total", lim,
 		    gv->limit->percent ? "percent" : "count",
-		    gv->above ? "true" : "false", (long long)gv->old,
+		    gv->exceeded ? "true" : "false", (long long)gv->old,
 		    (long long)gv->new, (long long)gv->change);
 		if (cga_gate_percent(gv, &pc) == 0)
 			wfmt(w, "%.6f", pc);

@@ -759,11 +759,12 @@ cga_load_line(struct loader *ld, char *s)
 	size_t	 klen;
 	char	 c = s[0];
 
-	if (ld->in.line_nul) {
-		/* --check: no profile yet, a binary file. */
-		ld->fatal = !ld->known;
+	/* No line of the format's yet: the file may be no text at all. */
+	if (!ld->known && (ld->in.lineno == 1 || ld->in.line_nul) &&
+	    cga_load_binary(ld) == -1)
+		return -1;
+	if (ld->in.line_nul)
 		return cga_load_bad(ld, CGA_MSG_NUL);
-	}
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
 		if (!ld->in_body && !ld->have_events)
 			/* Header text, such as a cmd: broken over lines. */

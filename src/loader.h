@@ -58,7 +58,7 @@ struct idtab {
 
 /*
  * An id used before its definition: it names a placeholder until the
- * definition comes (ids.c).
+ * definition comes, or "(id)" at the end of its scope (ids.c).
  */
 struct forward {
 	enum idkind	 kind;
@@ -241,6 +241,12 @@ int	cga_load_bad(struct loader *, enum cga_msg);
 int	cga_load_warn(struct loader *, enum cga_msg);
 void	cga_load_known(struct loader *);
 int	cga_load_foreign(struct loader *);
+/*
+ * Before a line of the format's: whether the line being read shows a
+ * binary file (an ELF object, compressed data gzip is not, a NUL byte):
+ * -1 after the one message that says what it is, else 0.
+ */
+int	cga_load_binary(struct loader *);
 /* load.c: one line of the body or header: 0, or -1 after an error. */
 int	cga_load_line(struct loader *, char *);
 /* load.c, --check: the state the lines after a bad line s are read in. */
@@ -291,7 +297,10 @@ cga_ids_placeholder(const char *name)
 {
 	return name[0] == '\n';	/* no name from a line holds one */
 }
-/* The end of the ids' scope: 0, or -1 if one was never defined. */
+/*
+ * The end of the ids' scope: an id never defined is named by its number
+ * in parentheses, with a warning; 0, or -1 after an error.
+ */
 int	cga_ids_end(struct loader *);
 void	cga_ids_clear(struct loader *);
 

@@ -66,6 +66,7 @@ find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 		cga_diag_list("no profile named: reading the newest run here:",
 		    o->profiles, o->nprofiles);
 	}
+	cga_run_skip_twice(o->profiles, &o->nprofiles);
 	/* --check says what is wrong with an empty file, as with any. */
 	if (!o->check && cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
 		return -1;
@@ -207,6 +208,9 @@ main(int argc, char **argv)
 	cga_opts_init(&o);
 	if ((rc = cga_opts_parse(&o, argc, argv)) != 0) {
 		cga_opts_free(&o);
+		/* --help and --version: their text, too, must be written. */
+		if (rc == 1 && (fflush(stdout) == EOF || ferror(stdout)))
+			return output_error();
 		return rc == 1 ? 0 : 2;
 	}
 	if ((rc = find_profiles(&o, &guessed, &nguessed)) != 0) {
@@ -246,7 +250,7 @@ main(int argc, char **argv)
 	rc = o.format->print(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout))
 		rc = output_error();
-	/* The verdicts after the report, and status 3 when a limit passed. */
+	/* The verdicts after the report; status 3 when a limit is exceeded. */
 	if (gate != NULL) {
 		cga_gate_report(gate);
 		if (rc == 0 && gate->tripped)

@@ -239,18 +239,18 @@ limit_cell(FILE *out, const struct cga_gate_limit *l)
 	    buf, l->percent ? " % of old total" : "");
 }
 
-/* The gate's verdicts, one row each, the limits passed in bold. */
+/* The gate's verdicts, one row each, the limits exceeded in bold. */
 static void
 gate(FILE *out, const struct cga_gate *g)
 {
 	const struct cga_gate_verdict *gv;
-	size_t	 i, passed = 0;
+	size_t	 i, exceeded = 0;
 	double	 pc;
 
 	for (i = 0; i < g->n; i++)
-		passed += g->v[i].above != 0;
-	fprintf(out, "\n**Gate: %s** (%zu of %zu limit%s passed)\n\n",
-	    g->tripped ? "failed" : "passed", passed, g->n,
+		exceeded += g->v[i].exceeded != 0;
+	fprintf(out, "\n**Gate: %s** (%zu of %zu limit%s exceeded)\n\n",
+	    g->tripped ? "failed" : "passed", exceeded, g->n,
 	    g->n == 1 ? "" : "s");
 	fputs("| verdict | event | limit | old | new | change | change, % of "
 	    "old total | function | file |\n", out);
@@ -258,7 +258,7 @@ gate(FILE *out, const struct cga_gate *g)
 	    out);
 	for (i = 0; i < g->n; i++) {
 		gv = &g->v[i];
-		fputs(gv->above ? "| **above** | " : "| within | ", out);
+		fputs(gv->exceeded ? "| **exceeded** | " : "| within | ", out);
 		cga_out_md(out, gv->limit->event);
 		fputs(" | ", out);
 		limit_cell(out, gv->limit);

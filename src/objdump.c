@@ -191,21 +191,43 @@ sym_line(char *s, struct cga_sym *sym)
 	while (*s == ' ')
 		s++;
 	sym->rest = s;
+	sym->len = strlen(s);
 	return *s != '\0' ? 0 : -1;
 }
 
-/* The function symbols of objdump's output (its lines cut in place). */
+/*
+ * Whether s, the line of objdump -f after "architecture: ..., flags
+ * 0x...:", names an executable loaded where it says (an ELF ET_EXEC): its
+ * flags list EXEC_P, and not DYNAMIC (a shared object or a PIE, which
+ * may be loaded anywhere).
+ */
+static int
+fixed_flags(const char *s)
+{
+	return (strncmp(s, "EXEC_P,", 7) == 0 || strcmp(s, "EXEC_P") == 0) &&
+	    strstr(s, "DYNAMIC") == NULL;
+}
+
+/*
+ * The function symbols of objdump's output (its lines cut in place), and
+ * the flags of its file header (-f).
+ */
 static void
 syms_parse(struct cga_object *o, size_t len)
 {
 	char		*s, *nl, *end = o->out + len;
 	size_t		 cap = o->nsyms;
 	struct cga_sym	 sym;
+	int		 flags = 0;
 
 	for (s = o->out; s < end; s = nl + 1) {
 		if ((nl = strchr(s, '\n')) == NULL)
 			nl = end;
 		*nl = '\0';
+		if (flags)
+			o->fixed = fixed_flags(s);
+		flags = strncmp(s, "architecture: ", 14) == 0 &&
+		    strstr(s, ", flags 0x") != NULL;
 		if (sym_line(s, &sym) == -1)
 			continue;
 		if (o->nsyms == cap) {
@@ -219,7 +241,7 @@ syms_parse(struct cga_object *o, size_t len)
 int
 cga_objdump_symbols(struct cga_object *o)
 {
-	char		*argv[7];
+	char		*argv[8];
 	const char	*tables[2] = { "-t", "-T" };
 	size_t		 len, i;
 
@@ -232,12 +254,13 @@ cga_objdump_symbols(struct cga_object *o)
 	}
 	for (i = 0; i < 2 && o->nsyms == 0; i++) {
 		argv[0] = (char *)(uintptr_t)cga_objdump_program();
-		argv[1] = (char *)(uintptr_t)tables[i];
-		argv[2] = (char *)(uintptr_t)"-C";
-		argv[3] = (char *)(uintptr_t)"-w";
-		argv[4] = (char *)(uintptr_t)"--";
-		argv[5] = (char *)(uintptr_t)o->path;
-		argv[6] = NULL;
+		argv[1] = (char *)(uintptr_t)"-f";
+		argv[2] = (char *)(uintptr_t)tables[i];
+		argv[3] = (char *)(uintptr_t)"-C";
+		argv[4] = (char *)(uintptr_t)"-w";
+		argv[5] = (char *)(uintptr_t)"--";
+		argv[6] = (char *)(uintptr_t)o->path;
+		argv[7] = NULL;
 		free(o->out);
 		if (run(argv, &o->out, &len, o->note, sizeof(o->note)) == -1) {
 			/* No dynamic symbols is no failure: none. */
@@ -259,38 +282,48 @@ cga_objdump_free(struct cga_object *o)
 	free(o->syms);
 }
 
-/* Whether rest, the end of a symbol's line, names name (len bytes). */
+/* Whether sym's line ends in name (len bytes), after a blank or alone. */
 static int
-names(const char *rest, const char *name, size_t len)
+names(const struct cga_sym *sym, const char *name, size_t len)
 {
-	size_t	 n = strlen(rest);
+	const char	*rest = sym->rest;
+	size_t		 n = sym->len;
 
 	return n >= len && memcmp(rest + n - len, name, len) == 0 &&
 	    (n == len || rest[n - len - 1] == ' ');
 }
 
-const struct cga_sym *
-cga_objdump_sym(const struct cga_object *o, const char *name, uint64_t addr)
+size_t
+cga_objdump_name_len(const char *name)
 {
-	const struct cga_sym	*found = NULL;
-	const char		*q;
-	size_t			 len, i;
+	const char	*q;
+	size_t		 len;
 
 	len = strcspn(name, "@");
 	if ((q = strrchr(name, '\'')) != NULL && q[1] != '\0' &&
 	    q[strspn(q + 1, "0123456789") + 1] == '\0' &&
 	    (size_t)(q - name) < len)
 		len = (size_t)(q - name);
+	return len;
+}
+
+const struct cga_sym **
+cga_objdump_named(const struct cga_object *o, const char *name, size_t *n)
+{
+	const struct cga_sym	**v = NULL;
+	size_t			  len = cga_objdump_name_len(name), i, cap = 0;
+
+	*n = 0;
 	for (i = 0; i < o->nsyms; i++) {
-		if (!names(o->syms[i].rest, name, len))
+		if (!names(&o->syms[i], name, len))
 			continue;
-		if (o->syms[i].value <= addr && addr - o->syms[i].value <
-		    o->syms[i].size)
-			return &o->syms[i];
-		if (found == NULL)
-			found = &o->syms[i];
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 4;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		v[(*n)++] = &o->syms[i];
 	}
-	return found;
+	return v;
 }
 
 /* A line of objdump -d: "  ADDR:\tTEXT". */

@@ -16,6 +16,7 @@ struct cga_sym {
 	uint64_t	 value;
 	uint64_t	 size;
 	const char	*rest;		/* ".hidden name", "GLIBC_2.2.5 name" */
+	size_t		 len;		/* of rest */
 };
 
 /* An instruction as objdump -d -w prints it. */
@@ -28,6 +29,8 @@ struct cga_object {
 	const char	*path;		/* as the profile names it */
 	int		 state;		/* 0 unread, 1 read, -1 unreadable */
 	int		 warned;	/* a note on it went to stderr */
+	int		 fixed;		/* an executable loaded at its own */
+					/* addresses (EXEC_P, not DYNAMIC) */
 	char		 note[CGA_NOTE_MAX];	/* why, when unreadable */
 	char		*out;		/* objdump's output, syms point into */
 	struct cga_sym	*syms;
@@ -38,17 +41,19 @@ struct cga_object {
 const char *cga_objdump_program(void);
 /*
  * Reads an object's function symbols (its symbol table, else its dynamic
- * one) once: 0, or -1 with o->note saying why it cannot be read.
+ * one) and whether it is fixed once: 0, or -1 with o->note saying why it
+ * cannot be read.
  */
 int	cga_objdump_symbols(struct cga_object *o);
 void	cga_objdump_free(struct cga_object *o);
 /*
- * The function symbol of name (as a profile names it: a recursion level
- * 'N or a version @... after it is left out), the one holding addr when
- * several have the name, or NULL.
+ * The length of a profile's function name as a symbol's: without its
+ * recursion level 'N or a version @... after it.
  */
-const struct cga_sym *cga_objdump_sym(const struct cga_object *o,
-	    const char *name, uint64_t addr);
+size_t	cga_objdump_name_len(const char *name);
+/* The function symbols of name (a profile's), *n of them (free it). */
+const struct cga_sym **cga_objdump_named(const struct cga_object *o,
+	    const char *name, size_t *n);
 /*
  * The instructions of [start, stop) of path, by address (free the array
  * and *buf, which the texts point into), intel syntax or AT&T; NULL with

@@ -177,10 +177,10 @@ usage(FILE *out)
 "                          rewrite file or function names as they are read\n"
 "  -I, --include=DIR       look for source files in DIR too\n"
 "\n"
-"With no profile, reads the first callgrind.out* (or cachegrind.out*) in\n"
-"the current directory.  Exit status: 0 done, 1 bad input (--check: an\n"
-"error found), 2 bad usage, 3 a limit of --fail-above or\n"
-"--fail-above-function passed.\n",
+"With no profile, reads the newest callgrind.out* (or cachegrind.out*) in\n"
+"the current directory, with the other files of its run.  Exit status:\n"
+"0 done, 1 bad input (--check: an error found), 2 bad usage, 3 a limit\n"
+"of --fail-above or --fail-above-function exceeded.\n",
 	    out);
 }
 

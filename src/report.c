@@ -115,7 +115,8 @@ print_hidden(FILE *out, const struct cga_view *v)
 		e = v->show[i];
 		n = cga_view_count(v, text, cga_cost_defined(v->p, v->hidden,
 		    e) ? v->hidden[e] : 0);
-		cga_fmt_perc(text + n, cga_view_percent(v, v->hidden, e));
+		if (v->total[e] != 0)	/* no percentage of 0 */
+			cga_fmt_perc(text + n, cga_view_percent(v, v->hidden, e));
 		putc(' ', out);
 		cga_out_text(out, v->p->ev[e].name);
 		fprintf(out, " %s", text);

@@ -139,6 +139,54 @@ cga_run_skip_empty(char **paths, size_t *np)
 	return 0;
 }
 
+/* A file seen, by its device and inode, for cga_run_skip_twice(). */
+struct file_id {
+	dev_t		 dev;
+	ino_t		 ino;
+};
+
+struct file_seen {
+	struct file_id	 id;
+	const char	*path;		/* the first that named it */
+	UT_hash_handle	 hh;
+};
+
+void
+cga_run_skip_twice(char **paths, size_t *np)
+{
+	struct file_seen	*set = NULL, *e, *all;
+	struct stat		 st;
+	size_t			 i, kept = 0;
+	int			 r;
+
+	all = xcalloc(*np + 1, sizeof(*all));
+	for (i = 0; i < *np; i++) {
+		r = strcmp(paths[i], "-") == 0 ? fstat(STDIN_FILENO, &st) :
+		    stat(paths[i], &st);
+		/* What cannot be looked at is for the loader to say. */
+		if (r == -1) {
+			paths[kept++] = paths[i];
+			continue;
+		}
+		all[i].id.dev = st.st_dev;
+		all[i].id.ino = st.st_ino;
+		HASH_FIND(hh, set, &all[i].id, sizeof(all[i].id), e);
+		if (e == NULL) {
+			all[i].path = paths[i];
+			HASH_ADD(hh, set, id, sizeof(all[i].id), &all[i]);
+			paths[kept++] = paths[i];
+		} else if (strcmp(e->path, paths[i]) == 0)
+			cga_diag("%s: warning: profile named twice: read once",
+			    paths[i]);
+		else
+			cga_diag("%s: warning: profile named twice (as %s "
+			    "before): read once", paths[i], e->path);
+	}
+	HASH_CLEAR(hh, set);
+	free(all);
+	*np = kept;
+}
+
 /* A name seen, for unique(). */
 struct seen {
 	UT_hash_handle	 hh;
@@ -166,7 +214,10 @@ unique(char **names, size_t *n)
 	*n = k;
 }
 
-/* Whether standard input is named twice (it can be read once): said. */
+/*
+ * Whether standard input is named twice (it can be read once), which
+ * after cga_run_skip_twice is as --diff's OLD and a NEW profile: said.
+ */
 static int
 stdin_twice(const struct cga_opts *o)
 {

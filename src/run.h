@@ -20,6 +20,13 @@ char	**cga_run_guess(size_t *n);
  * others remain: 0, or -1 after an error when every file is empty.
  */
 int	  cga_run_skip_empty(char **paths, size_t *n);
+/*
+ * Leaves out each of paths that names a file named before, by the same
+ * path or another (a link, "-" and /dev/stdin: the same device and
+ * inode), with a warning: a profile summed with itself would double
+ * every figure.
+ */
+void	  cga_run_skip_twice(char **paths, size_t *n);
 
 struct cga_profile;
 struct cga_opts;

@@ -347,7 +347,7 @@ cost_text(char *text, const struct cga_view *v, const uint64_t *c,
 		text[n++] = '.';
 		text[n++] = '.';
 		n += cga_view_count(v, text + n, c[e]);
-		if (v->percs)
+		if (v->percs && v->total[e] != 0)	/* no share of 0 */
 			n += span_perc(text + n, v, lo, c, e);
 		return n;
 	}
@@ -356,7 +356,7 @@ cost_text(char *text, const struct cga_view *v, const uint64_t *c,
 	else
 		n = (size_t)(strcpy(text, ".") - text) + 1;
 	if (v->percs) {
-		if (def && c[e] != 0)
+		if (def && c[e] != 0 && v->total[e] != 0)
 			n += cga_fmt_perc(text + n, cga_view_percent(v, c, e));
 		else {
 			memset(text + n, ' ', 9);

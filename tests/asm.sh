@@ -4,14 +4,19 @@
 # spin.callgrind.in) of an object assembled here from testdata/asm/
 # spin.s, whose addresses the source fixes; among them the notes for an
 # object that is missing, stripped, rebuilt (spin-rebuilt.s) or that
-# objdump cannot be run for.  Then a program built and run under
-# callgrind here (its addresses are the build's, testdata/src/branchy.c):
+# objdump cannot be run for, the profile's addresses moved, and code after
+# data (astray.s).  Then goldens of a function split hot and cold
+# (testdata/asm/cold.s), linked and run under callgrind here.  Then a
+# program built and run under callgrind here (its addresses are the
+# build's, testdata/src/branchy.c):
 # the costs --asm shows of its loop add up to the function's exclusive
 # cost, each of its jumps in the profile is shown once, the loop's branch
-# shows its 1,000 trips and the branch its bias (250 of them).  What the
+# shows its 1,000 trips and the branch its bias (250 of them).  Last,
+# /usr/bin/python3 under callgrind: no code said not to match, each
+# function's instructions costing what the function list says.  What the
 # machine lacks (as, strip, objdump; cc, valgrind) is skipped and counted
 # so.  The goldens and the report of --asm run under WRAPPER (valgrind's
-# memcheck in make check), if one is given.
+# memcheck in make check), if one is given; python3 only without one.
 set -u
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -27,14 +32,14 @@ have() {
 	command -v "$1" >/dev/null 2>&1
 }
 
-# golden NAME OBJ ARGS...: the report of spin.callgrind.in with OBJ for
-# its object, run in $tmp, against tests/asm/NAME.out and NAME.err (none:
-# empty), where @DIR@ stands for $tmp.
+# golden NAME OBJ ARGS...: the report of spin.callgrind.in (or $in) with
+# OBJ for its object, run in $tmp, against tests/asm/NAME.out and NAME.err
+# (none: empty), where @DIR@ stands for $tmp.
 golden() {
 	name=$1
 	obj=$2
 	shift 2
-	sed "s|@OBJ@|$obj|" testdata/asm/spin.callgrind.in \
+	sed "s|@OBJ@|$obj|" "${in:-testdata/asm/spin.callgrind.in}" \
 	    >"$tmp/$name.callgrind"
 	# shellcheck disable=SC2086
 	(cd "$tmp" && $wrapper "$bin" "$@" "$name.callgrind") >"$tmp/out" \
@@ -55,6 +60,7 @@ $(head -30 "$tmp/diff")"
 if have as && have strip && have objdump; then
 	as -o "$tmp/spin.o" testdata/asm/spin.s &&
 	    as -o "$tmp/spin-rebuilt.o" testdata/asm/spin-rebuilt.s &&
+	    as -o "$tmp/astray.o" testdata/asm/astray.s &&
 	    strip -o "$tmp/spin-stripped.o" "$tmp/spin.o" &&
 	    cp "$tmp/spin.o" "$tmp/-spin.o"
 	result $? "assembling testdata/asm"
@@ -68,6 +74,19 @@ if have as && have strip && have objdump; then
 	export OBJDUMP
 	golden asm-no-objdump "$tmp/spin.o" --asm=yes --auto=no
 	unset OBJDUMP
+	# The profile's addresses 0x10000 further on than the object's, as a
+	# process may see them: spin's and done's entries put the bias.
+	in=$tmp/moved.callgrind.in
+	sed -E 's/0x([0-9a-f])( |$)/0x1000\1\2/g
+	    s/0x([0-9a-f]{2})( |$)/0x100\1\2/g' testdata/asm/spin.callgrind.in \
+	    >"$in"
+	golden asm-moved "$tmp/spin.o" --asm=yes --auto=no
+	# Data before code without a symbol, which objdump decodes astray:
+	# the code from the profile's address, not a note that it does not
+	# match.
+	in=testdata/asm/astray.callgrind.in
+	golden asm-astray "$tmp/astray.o" --asm=yes --auto=no
+	in=
 	# A path that looks like an option is a file to objdump.
 	golden asm-dash-path -spin.o --asm=yes --auto=no
 	# A difference keeps no instruction: the note says so, and not that
@@ -100,7 +119,49 @@ $(tail -5 "$tmp/out")"
 	fi
 else
 	echo "asm: as, strip or objdump not installed: the goldens skipped"
-	skipped=$((skipped + 11))
+	skipped=$((skipped + 17))
+fi
+
+# The cold split: testdata/asm/cold.s, hot's rarely run branch put apart
+# as hot.cold 128 KiB before hot, linked at 0x401000 and its hot.cold
+# symbol taken out (as python3.11's cold parts have none, callgrind counts
+# the code in hot, which jumps to it), run under callgrind here.  Its
+# goldens: the machine code of the report (from the first "-- Machine
+# code:"), and no note on standard error; and the same profile of the
+# code linked 16 bytes further on (rebuilt).  (-z noseparate-code: with
+# its code in a segment apart from the headers, valgrind 3.19 reads no
+# symbols of a program without the C library.)
+if have as && have ld && have objcopy && have valgrind && have objdump; then
+	cp testdata/asm/cold.s "$tmp/cold.s"
+	(cd "$tmp" && as -g -o cold.o cold.s &&
+	    ld -z noseparate-code -Ttext=0x401000 -o cold-split cold.o &&
+	    objcopy --strip-symbol=hot.cold cold-split &&
+	    ld -z noseparate-code -Ttext=0x401010 -o cold-rebuilt cold.o &&
+	    objcopy --strip-symbol=hot.cold cold-rebuilt &&
+	    valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
+	    --callgrind-out-file=cold.callgrind ./cold-split) >/dev/null 2>&1
+	result $? "cold-split built and run under callgrind"
+	for name in asm-cold-split asm-cold-rebuilt; do
+		sed "s|^ob=(1) .*|ob=(1) $tmp/${name#asm-}|" "$tmp/cold.callgrind" \
+		    >"$tmp/$name.callgrind"
+		# shellcheck disable=SC2086
+		(cd "$tmp" && $wrapper "$bin" --asm=yes --auto=no \
+		    --threshold=100 "$name.callgrind") >"$tmp/all" 2>"$tmp/err" \
+		    </dev/null
+		result $? "$name: exit status $?"
+		sed -n '/^-- Machine code:/,$p' "$tmp/all" >"$tmp/out"
+		for f in out err; do
+			want=tests/asm/$name.$f
+			[ -f "$want" ] || want=/dev/null
+			sed "s|@DIR@|$tmp|g" "$want" >"$tmp/want"
+			diff -u "$tmp/want" "$tmp/$f" >"$tmp/diff"
+			result $? "$name: standard $f differs:
+$(head -30 "$tmp/diff")"
+		done
+	done
+else
+	echo "asm: as, ld, objcopy, valgrind or objdump not installed: cold skipped"
+	skipped=$((skipped + 7))
 fi
 
 # fn_jumps PROFILE NAME: the jumps of function NAME, "jcnd TAKEN/EXECUTED"
@@ -165,6 +226,44 @@ $(cat "$tmp/diff")"
 else
 	echo "asm: cc, valgrind or objdump not installed: branchy skipped"
 	skipped=$((skipped + 6))
+fi
+
+# /usr/bin/python3 under callgrind (Debian's python3.11 is stripped, and
+# its functions are split hot and cold, the cold parts 1 MB away): no
+# object is said not to match, and the instructions of each function
+# cost what the function list says of it (of every function of its name
+# in its object).  Without a wrapper only: the run is long under one.
+py=/usr/bin/python3
+if [ -n "$wrapper" ]; then
+	:
+elif [ -x "$py" ] && have valgrind && have objdump; then
+	valgrind -q --tool=callgrind --dump-instr=yes \
+	    --callgrind-out-file="$tmp/py.callgrind" "$py" \
+	    -c 'import json; json.dumps(list(range(1000)))' >/dev/null 2>&1
+	result $? "python3 under callgrind"
+	"$bin" --asm=yes --auto=no "$tmp/py.callgrind" >"$tmp/py.out" \
+	    2>"$tmp/py.err"
+	result $? "python3 --asm: exit status $?: $(head -3 "$tmp/py.err")"
+	! grep -E 'does not match|cannot place' "$tmp/py.out" "$tmp/py.err" \
+	    >"$tmp/py.bad"
+	result $? "python3 --asm: $(wc -l <"$tmp/py.bad") notes of code not matching:
+$(head -5 "$tmp/py.bad")"
+	"$bin" --format=tsv --threshold=100 "$tmp/py.callgrind" |
+	    awk -F'\t' 'NR > 1 { s[$2 " [" $3 "]"] += $4 }
+		END { for (f in s) print f "\t" s[f] }' | sort >"$tmp/py.self"
+	awk '/^-- Machine code: / { f = substr($0, 18); sub(/^[^:]*:/, "", f) }
+	    / total of the instructions$/ { c = $1; gsub(",", "", c)
+		print f "\t" c }' "$tmp/py.out" | sort >"$tmp/py.code"
+	join -t "$(printf '\t')" "$tmp/py.self" "$tmp/py.code" |
+	    awk -F'\t' '$2 != $3' >"$tmp/py.diff"
+	[ -s "$tmp/py.code" ] && [ ! -s "$tmp/py.diff" ] &&
+	    [ "$(join -t "$(printf '\t')" "$tmp/py.self" "$tmp/py.code" |
+	    wc -l)" = "$(wc -l <"$tmp/py.code")" ]
+	result $? "python3 --asm: $(wc -l <"$tmp/py.code") functions' instructions, $(wc -l <"$tmp/py.diff") not costing what the function list says:
+$(head -5 "$tmp/py.diff")"
+else
+	echo "asm: $py, valgrind or objdump not there: python3 skipped"
+	skipped=$((skipped + 4))
 fi
 
 echo "asm: $passed passed, $failed failed"

@@ -194,10 +194,10 @@ START_TEST(a_rise_of_exactly_the_limit_is_within_it)
 	ck_assert_int_eq(g->v[0].old, 1000);
 	ck_assert_int_eq(g->v[0].new, 1010);
 	ck_assert_int_eq(g->v[0].change, 10);
-	ck_assert_int_eq(g->v[0].above, 0);
-	ck_assert_int_eq(g->v[1].above, 1);
-	ck_assert_int_eq(g->v[2].above, 0);
-	ck_assert_int_eq(g->v[3].above, 1);
+	ck_assert_int_eq(g->v[0].exceeded, 0);
+	ck_assert_int_eq(g->v[1].exceeded, 1);
+	ck_assert_int_eq(g->v[2].exceeded, 0);
+	ck_assert_int_eq(g->v[3].exceeded, 1);
 	ck_assert_int_eq(g->tripped, 1);
 	cga_gate_free(g);
 }
@@ -208,15 +208,15 @@ START_TEST(a_rise_from_0_passes_any_percentage_and_0_to_0_none)
 	struct cga_gate	*g = gate_of("Dr:100000%,Dr:5", 0, 0);
 	double		 perc;
 
-	ck_assert_int_eq(g->v[0].above, 1);
+	ck_assert_int_eq(g->v[0].exceeded, 1);
 	ck_assert_int_eq(cga_gate_percent(&g->v[0], &perc), -1);
-	ck_assert_int_eq(g->v[1].above, 0);
+	ck_assert_int_eq(g->v[1].exceeded, 0);
 	cga_gate_free(g);
 	cga_gate_limits_free(lim, nlim);
 	lim = NULL;
 	nlim = 0;
 	g = gate_of("Dr:0%", 1, 0);
-	ck_assert_int_eq(g->v[0].above, 1);
+	ck_assert_int_eq(g->v[0].exceeded, 1);
 	ck_assert_str_eq(g->v[0].worst->display, "a.c:main");
 	cga_gate_free(g);
 }
@@ -235,8 +235,8 @@ START_TEST(the_worst_function_is_the_largest_rise)
 	ck_assert_int_eq(g->v[0].old_total, 1000);
 	ck_assert_int_eq(cga_gate_percent(&g->v[0], &perc), 0);
 	ck_assert_double_eq(perc, 2.0);
-	ck_assert_int_eq(g->v[0].above, 0);
-	ck_assert_int_eq(g->v[1].above, 1);
+	ck_assert_int_eq(g->v[0].exceeded, 0);
+	ck_assert_int_eq(g->v[1].exceeded, 1);
 	cga_gate_free(g);
 }
 END_TEST
@@ -248,7 +248,7 @@ START_TEST(a_fall_is_within_any_limit)
 	g = gate_of("Ir:0", 1, 0);
 	/* Only f rose; main fell by 10. */
 	ck_assert_str_eq(g->v[0].worst->display, "a.c:f");
-	ck_assert_int_eq(g->v[0].above, 1);
+	ck_assert_int_eq(g->v[0].exceeded, 1);
 	cga_gate_free(g);
 }
 END_TEST

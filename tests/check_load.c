@@ -1387,28 +1387,51 @@ START_TEST(files_functions_and_objects_have_separate_ids)
 }
 END_TEST
 
-/* An id never defined is an error at the first line that used it. */
-START_TEST(id_never_defined_is_rejected_at_its_first_use)
+/*
+ * An id never defined lacks only its name: it is shown as "(id)", with a
+ * warning at the first line that used it, and the rest is read.
+ */
+START_TEST(id_never_defined_is_named_by_its_id)
 {
-	LOAD_FAILS("events: Ir\nfl=(1)\nfn=main\n1 5\nfl=(1)\n",
-	    "2: name id used but never defined: 'fl=(1)'");
-	LOAD_FAILS("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\n",
-	    "3: name id used but never defined: 'fn=(1)'");
-	LOAD_FAILS("events: Ir\nfl=a.c\nob=(1)\nfn=main\n1 5\n",
-	    "3: name id used but never defined: 'ob=(1)'");
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n"
-	    "cob=(3)\ncfn=(9)\ncalls=1 1\n1 5\n",
-	    "4: name id used but never defined: 'cfn=(9)'");
+	LOAD_WARNS("events: Ir\nfl=(1)\nfn=main\n1 5\nfl=(1)\n",
+	    "2: warning: name id used but never defined; shown as (1): "
+	    "'fl=(1)'");
+	ck_assert_uint_eq(self_of("(1):main", "Ir"), 5);
+	LOAD_WARNS("events: Ir\nfl=(1) a.c\nfn=(1)\n1 5\n",
+	    "3: warning: name id used but never defined; shown as (1): "
+	    "'fn=(1)'");
+	ck_assert_uint_eq(self_of("a.c:(1)", "Ir"), 5);
+	LOAD_WARNS("events: Ir\nfl=a.c\nob=(1)\nfn=main\n1 5\n",
+	    "3: warning: name id used but never defined; shown as (1): "
+	    "'ob=(1)'");
+	ck_assert_str_eq(fn_of("a.c:main")->obj, "(1)");
+	/* Each id once, at its first use, in the order of those lines. */
+	LOAD_WARNS("events: Ir\nfl=a.c\nfn=main\ncfn=(9)\ncalls=1 1\n1 5\n"
+	    "cob=(3)\ncfn=(9)\ncalls=1 1\n1 5\nfi=(12)\n2 1\n",
+	    "11: warning: name id used but never defined; shown as (12): "
+	    "'fi=(12)'");
+	ck_assert_uint_eq(call_count("a.c:main", "a.c:(9)"), 2);
+	ck_assert_uint_eq(call_cost("a.c:main", "a.c:(9)", "Ir"), 10);
+	ck_assert_uint_eq(self_of("(12):main", "Ir"), 1);
 }
 END_TEST
 
-/* Each appended Xdebug run has ids of its own: defined in a later one, no. */
-START_TEST(id_defined_only_in_a_later_run_is_rejected)
+/*
+ * Each appended Xdebug run has ids of its own: one defined in a later run
+ * is still nameless in its own.
+ */
+START_TEST(id_defined_in_a_later_run_is_nameless_in_its_own)
 {
-	LOAD_FAILS("events: Ir\nfl=a.c\nfn=(1)\n1 5\n"
+	unsigned long	 n = cga_diag_count;
+
+	LOAD_WARNS("events: Ir\nfl=a.c\nfn=(1)\n1 5\n"
 	    "==== NEW PROFILING FILE ====\nevents: Ir\nfl=a.c\n"
 	    "fn=(1) main\n1 1\n",
-	    "3: name id used but never defined: 'fn=(1)'");
+	    "3: warning: name id used but never defined; shown as (1): "
+	    "'fn=(1)'");
+	ck_assert_uint_eq(cga_diag_count, n + 1);
+	ck_assert_uint_eq(self_of("a.c:(1)", "Ir"), 5);
+	ck_assert_uint_eq(self_of("a.c:main", "Ir"), 1);
 }
 END_TEST
 
@@ -1997,6 +2020,51 @@ START_TEST(nul_byte_in_cost_line_is_rejected)
 }
 END_TEST
 
+/*
+ * A file that is no text, given as a profile: one message saying what it
+ * is, with no line quoted; text that only starts as one of them loads.
+ */
+START_TEST(binary_file_is_named_for_what_it_is)
+{
+	static const char elf[] = "\177ELF\2\1\1\0\0\0\0\0\0\0\0\0\3\0>\0";
+	static const char xz[] = "\3757zXZ\0\0\4\346\326\264F";
+	static const char zstd[] = "\050\265\057\375\044\0\001";
+	static const char bz2[] = "BZh91AY&SY\n";
+	static const char nul[] = "# a comment\n\001\002\0\003\nevents: Ir\n";
+	static const struct {
+		const char	*text;
+		size_t		 len;
+		const char	*msg;
+	} cases[] = {
+		{ elf, sizeof(elf) - 1, " an ELF binary, not a profile (profile "
+		    "it with valgrind --tool=callgrind)" },
+		{ xz, sizeof(xz) - 1, " xz-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ zstd, sizeof(zstd) - 1, " zstd-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ bz2, sizeof(bz2) - 1, " bzip2-compressed, not a profile "
+		    "(decompress it first: only gzip is read as it is)" },
+		{ nul, sizeof(nul) - 1, "2: a NUL byte: a binary file, not a "
+		    "profile" },
+	};
+	unsigned long	 n;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cga_profile_free(tp);
+		tp = cga_profile_new();
+		n = cga_diag_count;
+		ck_assert_int_eq(load_into(tp, cases[i].text, cases[i].len,
+		    &cga_test_opts), -1);
+		ck_assert_uint_eq(cga_diag_count, n + 1);
+		ck_assert_str_eq(last_diag(), cases[i].msg);
+	}
+	/* Not a bzip2 block size after "BZh": a line of unknown kind. */
+	LOAD_WARNS("BZhello\nevents: Ir\nfn=main\n1 5\n",
+	    "1: warning: unknown line kind, skipped: 'BZhello'");
+}
+END_TEST
+
 /* A line longer than the 1 MB input block. */
 START_TEST(name_of_over_a_megabyte_loads)
 {
@@ -2512,8 +2580,8 @@ load_suite(void)
 	tcase_add_test(tc, file_ids_are_shared_by_fl_fi_fe_cfi_cfl_jfi);
 	tcase_add_test(tc, function_ids_are_shared_by_fn_cfn_jfn);
 	tcase_add_test(tc, files_functions_and_objects_have_separate_ids);
-	tcase_add_test(tc, id_never_defined_is_rejected_at_its_first_use);
-	tcase_add_test(tc, id_defined_only_in_a_later_run_is_rejected);
+	tcase_add_test(tc, id_never_defined_is_named_by_its_id);
+	tcase_add_test(tc, id_defined_in_a_later_run_is_nameless_in_its_own);
 	tcase_add_test(tc, file_id_used_before_definition_takes_its_name);
 	tcase_add_test(tc, function_id_used_before_definition_takes_its_name);
 	tcase_add_test(tc, object_id_used_before_definition_takes_its_name);
@@ -2588,6 +2656,7 @@ load_suite(void)
 	tcase_add_test(tc, many_warnings_still_load);
 	tcase_add_test(tc, nul_byte_is_rejected);
 	tcase_add_test(tc, nul_byte_in_cost_line_is_rejected);
+	tcase_add_test(tc, binary_file_is_named_for_what_it_is);
 	tcase_add_test(tc, name_of_over_a_megabyte_loads);
 	suite_add_tcase(s, tc);
 

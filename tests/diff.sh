@@ -56,5 +56,23 @@ grep -q -- '-- Auto-annotated source: ./testdata/src/forkprog.c' "$tmp/ann" &&
     grep -Eq '^ *-[0-9,]+ \(-? ?[0-9.]+%\) ' "$tmp/ann"
 result $? "annotation of a difference"
 
+# No percentage of a total of 0: OLD's Dr is 0, NEW's 5, all in main
+# (testdata/hand/gate-old and gate-new): a count and no share, in every
+# row of every format that gives shares.
+O=testdata/hand/gate-old.callgrind
+N=testdata/hand/gate-new.callgrind
+"$bin" --auto=no --show=Dr --tree=both --hide=f --diff $O $N >"$tmp/out"
+! grep -q '%' "$tmp/out" &&
+    grep -q '^5  *PROGRAM TOTALS$' "$tmp/out" &&
+    grep -q '^5  *\*  a\.c:main$' "$tmp/out" &&
+    grep -q 'hidden, costing Dr 0$' "$tmp/out"
+result $? "a rise from a total of 0, text: $(grep -m1 '%' "$tmp/out")"
+"$bin" --format=markdown --show=Dr --diff $O $N >"$tmp/out"
+grep -Fqx '| `Dr` | 0 | 5 | +5 |  |' "$tmp/out" && ! grep -q '%)\|[0-9] %' "$tmp/out"
+result $? "a rise from a total of 0, Markdown: $(grep -m1 '[0-9] %' "$tmp/out")"
+"$bin" --format=dot --sort=Dr --diff $O $N >"$tmp/out"
+grep -Fq 'n1 [label="a.c:main\n5\n(5)"' "$tmp/out" && ! grep -q '%' "$tmp/out"
+result $? "a rise from a total of 0, DOT: $(grep -m1 'label="a' "$tmp/out")"
+
 echo "diff: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -31,8 +31,8 @@ function commas(v,   s, neg, out) {
 	return (neg ? "-" : "") s out
 }
 function signed(v) { return (v >= 0 ? "+" : "") commas(v) }
-# above(change, old, limit): the limit passed?
-function above(c, o, lim,   pc, n, d, num, scale, i) {
+# exceeds(change, old, limit): the limit exceeded?
+function exceeds(c, o, lim,   pc, n, d, num, scale, i) {
 	pc = lim ~ /%$/; sub(/%$/, "", lim)
 	if (c <= 0) return 0
 	if (!pc) return c > lim + 0
@@ -56,7 +56,7 @@ function verdict(ev, where, c, o, n, base, lim, fn,   p, lead, tail) {
 	if (lim ~ /%$/ && base > 0) { lead = p; tail = signed(c) }
 	else { lead = signed(c); tail = p }
 	return "cgannotate: " ev where " " lead " (" fn commas(o) " -> " \
-	    commas(n) ", " tail "), " (above(c, base, lim) ? "above" : \
+	    commas(n) ", " tail "), " (exceeds(c, base, lim) ? "exceeds" : \
 	    "within") " " limtext(lim)
 }
 '
@@ -120,7 +120,7 @@ want_function() {
 		}
 		if (worst == "")
 			print "cgannotate: " ev " in a function: no function " \
-			    "rose, " (above(0, base, lim) ? "above" : "within") \
+			    "rose, " (exceeds(0, base, lim) ? "exceeds" : "within") \
 			    " " limtext(lim)
 		else
 			print verdict(ev, " in a function", best, old[worst] + 0,
@@ -209,9 +209,9 @@ if command -v jq >/dev/null; then
 	    --fail-above-function=Ir:9.99%,D1mw:21 --diff $S $L >"$tmp/json" \
 	    2>/dev/null
 	jq -e --argjson o "$(summary $S Ir)" --argjson n "$(summary $L Ir)" \
-	    '.gate.passed == false and (.gate.verdicts | length) == 3 and
+	    '.gate.exceeded == true and (.gate.verdicts | length) == 3 and
 	    .gate.verdicts[0].old == $o and .gate.verdicts[0].new == $n and
-	    .gate.verdicts[0].change == $n - $o and .gate.verdicts[0].above and
+	    .gate.verdicts[0].change == $n - $o and .gate.verdicts[0].exceeded and
 	    .gate.verdicts[0].limit == 29.5 and .gate.verdicts[0].unit == "percent" and
 	    .gate.verdicts[0].of == "total" and .gate.verdicts[0].function == null and
 	    (.gate.verdicts[0].percent - ($n - $o) * 100 / $o | fabs) < 0.000001 and
@@ -222,6 +222,10 @@ if command -v jq >/dev/null; then
 	    .gate.verdicts[2].function.name == "_int_malloc"' "$tmp/json" \
 	    >/dev/null
 	result $? "JSON: the gate member"
+	"$bin" --format=json --auto=no --fail-above=Ir:30% --diff $S $L \
+	    2>/dev/null | jq -e '.gate.exceeded == false and
+	    .gate.verdicts[0].exceeded == false' >/dev/null
+	result $? "JSON: no limit exceeded"
 	"$bin" --format=json --auto=no --diff $S $L | jq -e 'has("gate") | not' \
 	    >/dev/null
 	result $? "JSON: no gate member without a gate"
@@ -233,10 +237,12 @@ fi
     cmp -s - "$tmp/err"
 result $? "--list-parts: status 3 and the verdicts: $(cat "$tmp/err")"
 
-# Several NEW profiles are summed: NEW twice is 2 x 125,288 = 250,576.
-"$bin" --auto=no --fail-above=Ir:159.9% --diff $S $L $L >/dev/null \
-    2>"$tmp/err"
-[ $? = 3 ] && grep -qx 'cgannotate: Ir +159.93 % (96,400 -> 250,576, +154,176), above 159.9 %' "$tmp/err"
+# Several NEW profiles are summed: NEW and a copy of it (NEW named twice
+# is read once) are 2 x 125,288 = 250,576.
+cp $L "$tmp/copy.callgrind"
+"$bin" --auto=no --fail-above=Ir:159.9% --diff $S $L "$tmp/copy.callgrind" \
+    >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -qx 'cgannotate: Ir +159.93 % (96,400 -> 250,576, +154,176), exceeds 159.9 %' "$tmp/err"
 result $? "two NEW profiles summed: $(cat "$tmp/err")"
 
 # --mod-funcname: names rewritten before they are compared; main and

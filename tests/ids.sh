@@ -7,7 +7,8 @@
 # wrote it, byte for byte but for its file name, in every format; and
 # with --mod-funcname and --mod-filename rewrites that make several
 # names one, so that placeholders merge into functions and files made
-# before (but for the owner of a line both merged files have).  Under the
+# before (but for the owner of a line both merged files have).  Ids
+# never named at all: shown as "(N)", with one warning each.  Under the
 # sanitizers with the plain build given (CGA_PLAIN, see tests/lib.sh),
 # the reports of the profiles as valgrind wrote them are the plain
 # build's (its own run checks them the same): the sanitized build reads
@@ -101,6 +102,40 @@ for args in "--inclusive=yes --mod-funcname=s/[0-9]+|^\$/<&>/g" \
 	    ! grep -q 'Sanitizer\|runtime error' "$tmp/err"
 	result $? "fntab-stale $args: status $st: $(head -2 "$tmp/err")"
 done
+
+# Names never given (an old callgrind wrote cob=(8) and ob=(8) with no
+# name anywhere in the file): the name of one id of each kind taken out
+# of a real profile, its definitions "(N) name" left as "(N)".  The
+# functions (TSV) are the profile's with that name written "(N)", and
+# one warning names the first line that used the id.
+# nameless PROFILE KEYS ID COLUMN: KEYS the line keys of the id's kind (a
+# regex), COLUMN the TSV column its name is in.
+nameless() {
+	p=$1 keys=$2 id=$3 col=$4
+	name=$(sed -En "s/^($keys)=\\($id\\) //p" "$p" | head -1)
+	[ -n "$name" ] &&
+	    [ "$(grep -cEx "($keys)=\\([0-9]+\\) $name" "$p")" = 1 ]
+	result $? "$p: the $keys id $id names '$name', no other id of its kind"
+	awk -v re="^($keys)=[(]$id[)] " '$0 ~ re { sub(/[)] .*/, ")") }
+	    { print }' "$p" >"$tmp/nameless"
+	line=$(grep -nEm1 "^($keys)=\\($id\\)" "$p" | cut -d: -f1)
+	echo "cgannotate: $tmp/nameless:$line: warning: name id used but never" \
+	    "defined; shown as ($id): '$(sed -n "${line}p" "$tmp/nameless")'" \
+	    >"$tmp/want.err"
+	"${plain:-$bin}" --format=tsv --threshold=100 "$p" |
+	    awk -F'\t' -v OFS='\t' -v c="$col" -v n="$name" -v r="($id)" \
+	    'NR > 1 && $c == n { $c = r } { print }' | sort >"$tmp/want"
+	"$bin" --format=tsv --threshold=100 "$tmp/nameless" 2>"$tmp/err" |
+	    sort >"$tmp/got"
+	cmp -s "$tmp/want" "$tmp/got" && cmp -s "$tmp/want.err" "$tmp/err" &&
+	    grep -q "($id)" "$tmp/got"
+	result $? "$p: the $keys id $id never named: $(diff "$tmp/want" \
+	    "$tmp/got" | head -3) $(cat "$tmp/err")"
+}
+p=testdata/recur-plain.callgrind
+nameless $p 'c?ob' 3 3
+nameless $p 'fl|fi|fe|cfl|cfi|jfi' 148 1
+nameless $p 'c?fn|jfn' 548 2
 
 echo "ids: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -105,11 +105,25 @@ result $? "--diff rows: largest change first"
 # The gate on top: its figures are those of the verdict line.
 "$bin" --format=markdown --fail-above=Ir:1% --diff $S $L >"$tmp/md" \
     2>"$tmp/err"
-[ $? = 3 ] && grep -q '^\*\*Gate: failed\*\* (1 of 1 limit passed)$' "$tmp/md" &&
-    grep -Fqx '| **above** | `Ir` | total > 1 % of old total | 96,400 | 125,288 | +28,888 | +29.97 % | | |' "$tmp/md" &&
-    grep -Fqx 'cgannotate: Ir +29.97 % (96,400 -> 125,288, +28,888), above 1 %' "$tmp/err" &&
-    [ "$(sed -n 3p "$tmp/md")" = "**Gate: failed** (1 of 1 limit passed)" ]
+[ $? = 3 ] && grep -q '^\*\*Gate: failed\*\* (1 of 1 limit exceeded)$' "$tmp/md" &&
+    grep -Fqx '| **exceeded** | `Ir` | total > 1 % of old total | 96,400 | 125,288 | +28,888 | +29.97 % | | |' "$tmp/md" &&
+    grep -Fqx 'cgannotate: Ir +29.97 % (96,400 -> 125,288, +28,888), exceeds 1 %' "$tmp/err" &&
+    [ "$(sed -n 3p "$tmp/md")" = "**Gate: failed** (1 of 1 limit exceeded)" ]
 result $? "the gate's verdict on top: $(sed -n 3,8p "$tmp/md")"
+# A rise of 29.97 % is within 30 % and exceeds 29 %: the gate fails with
+# one of its two limits exceeded; within 30 % alone it passes.
+"$bin" --format=markdown --fail-above=Ir:30%,Ir:29% --diff $S $L \
+    >"$tmp/md" 2>/dev/null
+[ $? = 3 ] &&
+    [ "$(sed -n 3p "$tmp/md")" = "**Gate: failed** (1 of 2 limits exceeded)" ] &&
+    grep -Fq '| within | `Ir` | total > 30 % of old total |' "$tmp/md" &&
+    grep -Fq '| **exceeded** | `Ir` | total > 29 % of old total |' "$tmp/md"
+result $? "the gate, one limit of two exceeded: $(sed -n 3,8p "$tmp/md")"
+"$bin" --format=markdown --fail-above=Ir:30% --diff $S $L >"$tmp/md" \
+    2>/dev/null
+[ $? = 0 ] &&
+    [ "$(sed -n 3p "$tmp/md")" = "**Gate: passed** (0 of 1 limit exceeded)" ]
+result $? "the gate passed, no limit exceeded: $(sed -n 3p "$tmp/md")"
 
 # A hostile profile: names that are Markdown, HTML, links and escapes.
 printf '%s\n' 'events: Ir' 'summary: 10' 'fl=a|b.c' \

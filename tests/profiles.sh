@@ -1,7 +1,8 @@
 #!/bin/sh
 # profiles.sh CGANNOTATE: several profiles named together give the sum of
 # their reports, function by function and total by total, combined by
-# event name; a named file that is no profile is a source to annotate.
+# event name; a named file that is no profile is a source to annotate;
+# a profile named twice is read once, with a warning.
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -98,10 +99,48 @@ done
 [ $? = 2 ] && [ ! -s "$tmp/out" ] && grep -q "^cgannotate: --mod-funcname=s/(/x/: " "$tmp/err"
 result $? "bad --mod-funcname: $(head -1 "$tmp/err")"
 
-# Standard input twice is an error.
-"$bin" - - </dev/null >"$tmp/out" 2>"$tmp/err"
-[ $? = 1 ] && grep -q "standard input named twice" "$tmp/err"
-result $? "- -: $(cat "$tmp/err")"
+# A profile named twice, by one path or two paths to one file (a link,
+# "-" and /dev/stdin), is read once: the report of the profile alone,
+# and a warning for each name after the first.  A copy is another file,
+# summed.
+p=testdata/recur-plain.callgrind
+"$bin" --auto=no "$p" >"$tmp/once"
+"$bin" --auto=no - <"$p" >"$tmp/once-"
+ln -s "$(pwd)/$p" "$tmp/link.callgrind"
+# twice ONCE WARNINGS CMD...: CMD prints the report ONCE (a file) and
+# standard error WARNINGS.
+twice() {
+	once=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ "$st" = 0 ] && cmp -s "$once" "$tmp/out" &&
+	    [ "$(cat "$tmp/err")" = "$want" ]
+	result $? "$*: status $st, $(cat "$tmp/err")"
+}
+w="warning: profile named twice"
+twice "$tmp/once" "cgannotate: $p: $w: read once" "$bin" --auto=no "$p" "$p"
+twice "$tmp/once" "cgannotate: ./$p: $w (as $p before): read once
+cgannotate: $tmp/link.callgrind: $w (as $p before): read once" \
+    "$bin" --auto=no "$p" "./$p" "$tmp/link.callgrind"
+twice "$tmp/once-" "cgannotate: -: $w: read once" \
+    sh -c "'$bin' --auto=no - - <$p"
+twice "$tmp/once-" "cgannotate: /dev/stdin: $w (as - before): read once" \
+    sh -c "cat $p | '$bin' --auto=no - /dev/stdin"
+cp "$p" "$tmp/copy.callgrind"
+"$bin" --auto=no --threshold=100 "$p" "$tmp/copy.callgrind" >"$tmp/out" \
+    2>"$tmp/err"
+[ "$(total "$tmp/out")" = $((2 * $(total "$tmp/once"))) ] && [ ! -s "$tmp/err" ]
+result $? "a copy is summed: total $(total "$tmp/out") $(cat "$tmp/err")"
+# --diff's OLD may be a NEW profile (no change), not standard input twice.
+"$bin" --auto=no --diff "$p" "$p" "$p" >"$tmp/out" 2>"$tmp/err"
+[ $? = 0 ] && [ "$(total "$tmp/out")" = 0 ] &&
+    [ "$(cat "$tmp/err")" = "cgannotate: $p: $w: read once" ]
+result $? "--diff OLD OLD OLD: $(cat "$tmp/err")"
+"$bin" --diff - - <"$p" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "standard input named twice" "$tmp/err"
+result $? "--diff - -: $(cat "$tmp/err")"
 
 echo "profiles: $passed passed, $failed failed"
 [ "$failed" = 0 ]

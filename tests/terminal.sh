@@ -1,7 +1,8 @@
 #!/bin/sh
 # terminal.sh CGANNOTATE: colour on a terminal only (--color, NO_COLOR),
-# a closed pipe ends the report quietly, and a big profile shows progress
-# on a terminal; script(1) gives the terminal.
+# a closed pipe ends the report quietly, a full disk is an error whatever
+# was written, and a big profile shows progress on a terminal; script(1)
+# gives the terminal.
 set -u
 bin=$1
 cd "$(dirname "$0")/.." || exit 1
@@ -52,6 +53,28 @@ result $? "closed pipe: status $(cat "$tmp/st"), stderr $(head -c 80 "$tmp/err")
     2>"$tmp/err" | head -1 >/dev/null
 [ "$(cat "$tmp/st")" = 0 ] && [ ! -s "$tmp/err" ]
 result $? "closed pipe (tsv): status $(cat "$tmp/st"), stderr $(head -c 80 "$tmp/err")"
+
+{ "$bin" --help; echo $? >"$tmp/st"; } 2>"$tmp/err" | head -1 >/dev/null
+[ "$(cat "$tmp/st")" = 0 ] && [ ! -s "$tmp/err" ]
+result $? "closed pipe (--help): status $(cat "$tmp/st"), stderr $(head -c 80 "$tmp/err")"
+
+# A full disk: whatever was written, status 1 and the reason, once.
+if [ -w /dev/full ]; then
+	for args in --help --version "--check $p" "--list-parts $p" \
+	    "--diff $p $p" "--asm=yes $p" "--format=text $p" \
+	    "--format=tsv $p" "--format=tsv --calls $p" \
+	    "--format=tsv --lines $p" "--format=json $p" "--format=dot $p" \
+	    "--format=markdown $p" "--format=callgrind $p" \
+	    "--format=folded $p" "--format=speedscope $p" \
+	    "--format=html $p"; do
+		# shellcheck disable=SC2086
+		"$bin" $args >/dev/full 2>"$tmp/err"
+		st=$?
+		[ "$st" = 1 ] && [ "$(cat "$tmp/err")" = \
+		    "cgannotate: standard output: No space left on device" ]
+		result $? "$args >/dev/full: status $st, stderr $(head -c 80 "$tmp/err")"
+	done
+fi
 
 echo "terminal: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -73,6 +73,12 @@ function table(f, a) {
 	C.add(t, C.add(C.el('thead'), hr));
 	var tb = C.el('tbody');
 	a.code.forEach(function (k) {
+		/* Where a piece of the code starts (a .cold part apart). */
+		if (typeof k === 'string') {
+			tb.appendChild(row('at', null, [k]));
+			file = line = null;
+			return;
+		}
 		if (typeof k === 'number') {
 			tb.appendChild(row('gap', null, ['\u2026 ' + C.plain(k) +
 			    (k === 1 ? ' instruction' : ' instructions') +

@@ -413,9 +413,9 @@ function meta() {
 	item('Sorted by', P.sort.join(' ') + (P.inclusive ? ' (inclusive)' :
 	    ''));
 	item(DIFF ? 'Change' : 'Totals', SHOW.map(function (ev) {
-		return ev + ' ' + count(D.totals[ev]) + (DIFF ? ' (' +
-		    share(D.totals[ev], ev) + ' of ' + plain(P.percent_of[ev]) +
-		    ')' : '');
+		return ev + ' ' + count(D.totals[ev]) + (DIFF &&
+		    P.percent_of[ev] ? ' (' + share(D.totals[ev], ev) +
+		    ' of ' + plain(P.percent_of[ev]) + ')' : '');
 	}).join('   '));
 	var L = D.listing, lst = 'by ' + L.by + (L.group_inlined ?
 	    ', inlined code under its function' : '');

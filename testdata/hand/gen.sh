@@ -2,6 +2,8 @@
 # gen.sh: makes the generated profiles of testdata/hand (run from the
 # repository root; the outputs are committed):
 #   bad-random.callgrind  400 random bytes (Python's random, seed 1)
+#   bad-elf.callgrind     the 64-byte header of an x86-64 ELF executable
+#                         (ET_DYN, as a PIE is), every field after e_version 0
 #   bigname.callgrind     a function name of 1 MiB (1048576 bytes), longer
 #                         than cgannotate's 1 MiB read block
 #   truncated-*.callgrind real profiles of testdata/ cut short, as a run
@@ -29,6 +31,13 @@ python3 -c '
 import random, sys
 sys.stdout.buffer.write(random.Random(1).randbytes(400))
 ' >"$dir/bad-random.callgrind"
+# e_ident (magic, 64-bit, little-endian, version 1, padding), e_type 3,
+# e_machine 62 (x86-64), e_version 1, then zeros to 64 bytes.
+{
+	printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000'
+	printf '\003\000\076\000\001\000\000\000'
+	head -c 40 /dev/zero
+} >"$dir/bad-elf.callgrind"
 python3 -c '
 import sys
 name = ("abcdefghijklmnop" * 65536)
