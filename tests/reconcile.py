@@ -977,13 +977,6 @@ def check_flame(ck, folded_text, folded_ok, data):
                      fl.get("none", "stacks"), "stacks" if folded_ok else
                      "none"))
         return
-    memo = {}
-
-    def label(f):
-        x = memo.get(f)
-        if x is None:
-            x = memo[f] = norm(f)
-        return x
     t = Trie()
     own = [0]
     total = 0
@@ -993,21 +986,29 @@ def check_flame(ck, folded_text, folded_ok, data):
         st, _, n = ln.rpartition(" ")
         node = 0
         for f in st.split(";"):
-            node = t.child(node, label(f))
+            node = t.child(node, f)
         own += [0] * (len(t.parent) - len(own))
         own[node] += int(n)
         total += int(n)
     nfolded = len(t.parent)
-    labels = set(memo.values())
+    # the page's names as folded writes them: the listing's name, the
+    # function's, or that without the callers --separate-callers put in
+    # it; compared without what each escapes
+    labels = set(t.label[1:])
+    by_norm = {norm(x): x for x in labels}
     bases = {n.split("'")[0] for _, n in fl.get("names", [])}
     names = []
     for display, name in fl.get("names", []):
-        for cand in (norm(display), norm(name),
-                     norm(strip_callers(name, bases))):
+        cands = (display, name, strip_callers(name, bases))
+        for cand in cands:
             if cand in labels:
                 break
         else:
-            cand = norm(name)
+            cand = name
+            for c in cands:
+                if norm(c) in by_norm:
+                    cand = by_norm[norm(c)]
+                    break
         names.append(cand)
     fr = fl.get("frames", [])
     at, pown = [], [0]
