@@ -149,8 +149,8 @@ $(grep -F "] $p: " "$tmp/out" | awk '!seen[$2]++' | head -6)" ;;
 		b=$(fails "$check" "$tmp/base")
 		m=$(fails "$check" "$tmp/mutant")
 		[ "$m" -gt "$b" ]
-		result $? "mutant $name not rejected: $check failed $m times" \
-		    "on $p, $b without it: $(tail -2 "$tmp/mutant")"
+		result $? "mutant $name not rejected: $check failed $m times \
+on $p, $b without it: $(tail -2 "$tmp/mutant")"
 	done <"$tmp/mutants"
 fi
 echo "reconcile: $passed passed, $failed failed"
