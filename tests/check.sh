@@ -128,12 +128,12 @@ guess() {
 	"golden (memcheck "*) echo $((260 / shards)) ;;
 	folded) echo 32 ;;
 	roundtrip) echo 30 ;;
-	"listings (asan)") echo 25 ;;
+	"listings (asan)" | reconcile) echo 25 ;;
 	formats) echo 22 ;;
 	html) echo 18 ;;
 	"roundtrip (asan)") echo 17 ;;
 	"formats (asan)") echo 13 ;;
-	"folded (asan)") echo 10 ;;
+	"folded (asan)" | "reconcile (asan)") echo 10 ;;
 	"ids (asan)" | "asm (memcheck)" | fuzz_many) echo 9 ;;
 	"reader (asan)" | fuzz_reader) echo 8 ;;
 	bounds | listings | "golden (asan)") echo 7 ;;
@@ -163,10 +163,10 @@ add() {
 # ASan and UBSan by formats.sh's --format=html runs).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip folded asm split"
+	gate markdown lint roundtrip folded asm split reconcile"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
-	folded asm split"
+	folded asm split reconcile"
 memcheck="valgrind -q --error-exitcode=99 --leak-check=full
 	--errors-for-leak-kinds=definite"
 
