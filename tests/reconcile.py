@@ -244,7 +244,11 @@ def read_tsv(text, view):
             r = Row("fn", None, f[0] + ":" + f[1])
             r.key = (f[0], f[1])
             r.obj = f[2]
-        elif f[1] == "":
+        elif f[1] == "" and not (rows and rows[-1].kind == "group" and
+                                 rows[-1].group == f[0]):
+            # A group row: its members follow it, so a row naming the
+            # group just listed is its member (one whose file, the
+            # field of --group-inlined, is empty: pprof's)
             r = Row("group", f[0], f[0])
         else:
             r = Row("member", f[0], f[1])
