@@ -340,69 +340,65 @@ whole(const struct cga_profile *p, const struct cga_fn *fn, uint64_t *dst)
 }
 
 /*
- * How a piece of group gid enters it: 0 not at all (its home is in the
- * group, or unknown: a start), else 1; with *lb whether every home lies
- * outside what the group reaches (marks of the search from the group),
- * and *any_in whether one is reached from the group.
+ * How a piece of group gid enters it, from its homes outside the group:
+ * *outside whether it has one, *inside whether one is in the group,
+ * *marked whether one outside is marked by the last search.  0 for a
+ * function that is no piece, or a piece of unknown home (a start).
  */
 static int
-piece_entry(const struct graph *gr, uint32_t gid, uint32_t v, int *lb,
-    int *any_in)
+piece_homes(const struct graph *gr, uint32_t gid, uint32_t v, int *outside,
+    int *inside, int *marked_out)
 {
 	const struct cga_homes	*h = gr->h;
 	size_t			 k;
 
 	if (h->one[v] == HOME_NONE || h->one[v] == HOME_UNKNOWN)
 		return 0;
-	*lb = 1;
-	*any_in = 0;
+	*outside = *inside = *marked_out = 0;
 	for (k = h->off[v]; k < h->off[v + 1]; k++) {
-		if (group_of(gr, h->home[k]) == gid)
-			return 0;	/* under its home: inside the group */
-		if (marked(gr, h->home[k])) {
-			*lb = 0;
-			*any_in = 1;
+		if (group_of(gr, h->home[k]) == gid) {
+			*inside = 1;
+			continue;
 		}
+		*outside = 1;
+		if (marked(gr, h->home[k]))
+			*marked_out = 1;
 	}
 	return 1;
 }
 
-/* Whether one of the piece's homes is marked (reached avoiding the group). */
-static int
-piece_home_marked(const struct graph *gr, uint32_t v)
-{
-	size_t	 k;
-
-	for (k = gr->h->off[v]; k < gr->h->off[v + 1]; k++)
-		if (marked(gr, gr->h->home[k]))
-			return 1;
-	return 0;
-}
-
 /*
- * The group's calls in from outside, and its pieces held outside, added
- * to dst: those whose caller the marks (from a search) say, or all.
- * Marks of a search from the group: the unmarked (want 0); of one from
- * the starts: the marked (want 1).
+ * What enters the group, added to dst: its calls in from outside and its
+ * pieces whose code may run under a home outside it, each the whole cost
+ * of its calls (as shown) or of the piece (its own and its calls).
+ *   ENTER_MIN, after the search from the group: the calls from what it
+ *   does not reach, and the pieces all of whose homes lie outside it,
+ *   unreached: never under the group, nor under each other;
+ *   ENTER_REACHED, after the search from the starts avoiding it: the
+ *   calls from what that reached, and the pieces with a home so reached:
+ *   every outermost frame of the group's is one of them;
+ *   ENTER_ALL: every call in, and every piece with a home outside.
  */
+enum enter { ENTER_MIN, ENTER_REACHED, ENTER_ALL };
+
 static void
-entries(struct graph *gr, uint32_t gid, int use_marks, int want,
-    uint64_t *dst)
+entries(struct graph *gr, uint32_t gid, enum enter how, uint64_t *dst)
 {
 	const struct cga_groups	*g = gr->g;
 	const struct cga_profile *p = gr->p;
 	const struct cga_call	*c;
 	const struct cga_fn	*m;
 	size_t			 i;
-	int			 lb, any_in, take;
+	int			 out, in, mk, take;
 
 	for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
 		m = g->members[i];
 		for (c = m->in; c != NULL; c = c->next_in) {
 			if (group_of(gr, c->key.caller->id) == gid)
 				continue;
-			if (use_marks &&
-			    marked(gr, c->key.caller->id) != want)
+			if ((how == ENTER_MIN && marked(gr, c->key.caller->id)) ||
+			    (how == ENTER_REACHED &&
+			    !marked(gr, c->key.caller->id)))
 				continue;
 			/*
 			 * As shown: at most the callee's figure, which
@@ -411,14 +407,14 @@ entries(struct graph *gr, uint32_t gid, int use_marks, int want,
 			 */
 			sum(p, dst, cga_call_cost(c));
 		}
-		if (!piece_entry(gr, gid, m->id, &lb, &any_in))
+		if (!piece_homes(gr, gid, m->id, &out, &in, &mk))
 			continue;
-		if (!use_marks)
-			take = 1;
-		else if (want)
-			take = piece_home_marked(gr, m->id);
+		if (how == ENTER_MIN)
+			take = out && !in && !mk;
+		else if (how == ENTER_REACHED)
+			take = mk;
 		else
-			take = lb;
+			take = out;
 		if (take)
 			whole(p, m, dst);
 	}
@@ -451,7 +447,7 @@ reentered(struct graph *gr, uint32_t gid)
 	const struct cga_call	*c;
 	const struct cga_fn	*m;
 	size_t			 i;
-	int			 lb, any_in;
+	int			 out, in, mk;
 
 	for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
 		m = g->members[i];
@@ -459,7 +455,7 @@ reentered(struct graph *gr, uint32_t gid)
 			if (group_of(gr, c->key.caller->id) != gid &&
 			    marked(gr, c->key.caller->id))
 				return 1;
-		if (piece_entry(gr, gid, m->id, &lb, &any_in) && any_in)
+		if (piece_homes(gr, gid, m->id, &out, &in, &mk) && mk)
 			return 1;
 	}
 	return 0;
@@ -527,13 +523,17 @@ bound(struct graph *gr, uint32_t gid)
 	if (search(gr, gid, 1) == -1)
 		loose = 1;
 	else {
-		entries(gr, gid, 1, 0, gr->lb);
+		entries(gr, gid, ENTER_MIN, gr->lb);
+		/*
+		 * Nothing it reaches enters it: what enters comes from where
+		 * the starts reach without it, all of it.
+		 */
 		if (!reentered(gr, gid))
-			entries(gr, gid, 1, 0, gr->ub);
+			entries(gr, gid, ENTER_ALL, gr->ub);
 		else if (search(gr, gid, 0) == -1)
 			loose = 1;
 		else
-			entries(gr, gid, 1, 1, gr->ub);
+			entries(gr, gid, ENTER_REACHED, gr->ub);
 	}
 	if (loose) {
 		/*
@@ -551,7 +551,7 @@ bound(struct graph *gr, uint32_t gid)
 				whole(p, m, gr->lb);
 		}
 		above_all(gr, gid, gr->lb);
-		entries(gr, gid, 0, 1, gr->ub);
+		entries(gr, gid, ENTER_ALL, gr->ub);
 	}
 	/*
 	 * The group as a function of the groups' graph has the lower bound
