@@ -113,7 +113,8 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 # the test scripts; the unit tests and most scripts again built with
 # AddressSanitizer and UBSan; compressed input (two threads) under
 # ThreadSanitizer; the golden tests under valgrind memcheck; each fuzzer
-# once over its regression inputs.  It goes on after a failure and ends
+# once over its regression inputs, then over its seeds and 3 s past them
+# (tests/fuzz.sh -c).  It goes on after a failure and ends
 # with one line summing every test's count: "check: N passed, M failed".
 # make quick runs the unit and golden tests and the scripts only, for a
 # quick loop while editing; check-GROUP runs one group.  (check.sh calls
@@ -178,8 +179,8 @@ uninstall:
 clean:
 	rm -rf build cgannotate
 
-# Timed, random fuzzing, apart from make check (whose result must not
-# depend on what a random run finds): make fuzz FUZZ_SECONDS=3600 fuzzes
+# Timed, random fuzzing, apart from make check (which fuzzes each target
+# a few seconds only, from a fixed seed): make fuzz FUZZ_SECONDS=3600 fuzzes
 # the loader, make fuzz-reader compares the fast and the general line
 # readers, make fuzz-many loads two or three profiles at once (summed or
 # --diff, one through a pipe) and prints every format.  Their banners and

@@ -164,4 +164,5 @@ dot_needs(const struct cga_view *v)
 	return CGA_NEED_INCL;
 }
 
-const struct cga_format cga_format_dot = { "dot", dot_needs, 0, dot_print };
+const struct cga_format cga_format_dot = { "dot", dot_needs, NULL, 0,
+    dot_print };

@@ -242,8 +242,8 @@ folded_needs(const struct cga_view *v)
 	return CGA_NEED_INCL;
 }
 
-const struct cga_format cga_format_folded = { "folded", folded_needs, 0,
-    folded_print };
+const struct cga_format cga_format_folded = { "folded", folded_needs,
+    NULL, 0, folded_print };
 
 /* Whether --hide leaves nothing of the stack ending at frame i. */
 static int
@@ -452,4 +452,4 @@ speedscope_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_speedscope = { "speedscope",
-    speedscope_needs, 0, speedscope_print };
+    speedscope_needs, NULL, 0, speedscope_print };

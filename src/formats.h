@@ -19,17 +19,24 @@ struct cga_view;
 #define CGA_NEED_ALL_LINES	0x8	/* line costs of every file */
 #define CGA_NEED_JUMPS		0x10	/* jumps from the lines kept */
 #define CGA_NEED_INSTRS		0x20	/* instructions' costs and every jump */
-/*
- * The other way: no display names ("file:name", the largest strings of
- * the model), as the format prints a function's file and name itself
- * (cga_view_print_fn) and compares them with cga_fn_display_cmp.
- */
-#define CGA_NO_DISPLAY		0x40
 
 struct cga_format {
 	const char	*name;		/* as --format spells it */
-	/* What the loader and the model must build for this view. */
+	/*
+	 * What the loader and the model must build for this view: needs
+	 * only add, so that the needs of several views printed from one
+	 * model can be ORed.
+	 */
 	unsigned	(*needs)(const struct cga_view *);
+	/*
+	 * Whether a model printed in this view alone may go without display
+	 * names ("file:name", the largest strings of the model), as the
+	 * format prints a function's file and name itself
+	 * (cga_view_print_fn) and compares them with cga_fn_display_cmp.
+	 * It takes away, so it is not a need: the caller asks it only of a
+	 * model no other view prints (cga_run_finish).  NULL: never.
+	 */
+	int		(*no_display)(const struct cga_view *);
 	/* Prints the profile as loaded: no --diff, no events resolved. */
 	int		  as_loaded;
 	/* Prints the report to out: an exit status. */

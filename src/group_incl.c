@@ -34,8 +34,12 @@
 
 /* Namesakes looked at for a piece's home; beyond, its home is unknown. */
 #define MAX_CANDIDATES	64
-/* Edges a group's searches may visit, per edge and function of the graph. */
+/*
+ * Visits all groups' searches may make: per edge and function of the
+ * graph, and at least so many (a second or so).
+ */
 #define WORK_PER_EDGE	64
+#define WORK_LEAST	((uint64_t)1 << 28)
 
 /* A piece: its home, or a mark of none or several. */
 #define HOME_NONE	((uint32_t)-1)	/* not a piece */
@@ -117,6 +121,9 @@ struct graph {
 	uint32_t		 *adj;		/* callees, then pieces held */
 	unsigned char		 *start;	/* a stack may begin there */
 	uint32_t		 *starts;	/* those functions */
+	uint32_t		 *comp;		/* by id: its component, */
+						/* numbers falling from */
+						/* callers to callees */
 	size_t			  nstarts;
 	uint32_t		 *mark;		/* by id: the search's stamp */
 	uint32_t		  stamp;
@@ -230,7 +237,7 @@ components(const struct graph *gr)
 static void
 starts(struct graph *gr)
 {
-	uint32_t	*comp = components(gr);
+	uint32_t	*comp = gr->comp = components(gr);
 	unsigned char	*entered;
 	size_t		 v, k;
 
@@ -248,7 +255,6 @@ starts(struct graph *gr)
 			gr->starts[gr->nstarts++] = (uint32_t)v;
 	}
 	free(entered);
-	free(comp);
 }
 
 /*
@@ -334,83 +340,103 @@ whole(const struct cga_profile *p, const struct cga_fn *fn, uint64_t *dst)
 }
 
 /*
- * How a piece of group gid enters it: 0 not at all (its home is in the
- * group, or unknown: a start), else 1; with *lb whether every home lies
- * outside what the group reaches (marks of the search from the group),
- * and *any_in whether one is reached from the group.
+ * How a piece of group gid enters it, from its homes outside the group:
+ * *outside whether it has one, *inside whether one is in the group,
+ * *marked whether one outside is marked by the last search.  0 for a
+ * function that is no piece, or a piece of unknown home (a start).
  */
 static int
-piece_entry(const struct graph *gr, uint32_t gid, uint32_t v, int *lb,
-    int *any_in)
+piece_homes(const struct graph *gr, uint32_t gid, uint32_t v, int *outside,
+    int *inside, int *marked_out)
 {
 	const struct cga_homes	*h = gr->h;
 	size_t			 k;
 
 	if (h->one[v] == HOME_NONE || h->one[v] == HOME_UNKNOWN)
 		return 0;
-	*lb = 1;
-	*any_in = 0;
+	*outside = *inside = *marked_out = 0;
 	for (k = h->off[v]; k < h->off[v + 1]; k++) {
-		if (group_of(gr, h->home[k]) == gid)
-			return 0;	/* under its home: inside the group */
-		if (marked(gr, h->home[k])) {
-			*lb = 0;
-			*any_in = 1;
+		if (group_of(gr, h->home[k]) == gid) {
+			*inside = 1;
+			continue;
 		}
+		*outside = 1;
+		if (marked(gr, h->home[k]))
+			*marked_out = 1;
 	}
 	return 1;
 }
 
-/* Whether one of the piece's homes is marked (reached avoiding the group). */
-static int
-piece_home_marked(const struct graph *gr, uint32_t v)
-{
-	size_t	 k;
-
-	for (k = gr->h->off[v]; k < gr->h->off[v + 1]; k++)
-		if (marked(gr, gr->h->home[k]))
-			return 1;
-	return 0;
-}
-
 /*
- * The group's calls in from outside, and its pieces held outside, added
- * to dst: those whose caller the marks (from a search) say, or all.
- * Marks of a search from the group: the unmarked (want 0); of one from
- * the starts: the marked (want 1).
+ * What enters the group, added to dst: its calls in from outside and its
+ * pieces whose code may run under a home outside it, each the whole cost
+ * of its calls (as shown) or of the piece (its own and its calls).
+ *   ENTER_MIN, after the search from the group: the calls from what it
+ *   does not reach, and the pieces all of whose homes lie outside it,
+ *   unreached: never under the group, nor under each other;
+ *   ENTER_REACHED, after the search from the starts avoiding it: the
+ *   calls from what that reached, and the pieces with a home so reached:
+ *   every outermost frame of the group's is one of them;
+ *   ENTER_ALL: every call in, and every piece with a home outside.
  */
+enum enter { ENTER_MIN, ENTER_REACHED, ENTER_ALL };
+
 static void
-entries(struct graph *gr, uint32_t gid, int use_marks, int want,
-    uint64_t *dst)
+entries(struct graph *gr, uint32_t gid, enum enter how, uint64_t *dst)
 {
 	const struct cga_groups	*g = gr->g;
 	const struct cga_profile *p = gr->p;
 	const struct cga_call	*c;
 	const struct cga_fn	*m;
 	size_t			 i;
-	int			 lb, any_in, take;
+	int			 out, in, mk, take;
 
 	for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
 		m = g->members[i];
 		for (c = m->in; c != NULL; c = c->next_in) {
 			if (group_of(gr, c->key.caller->id) == gid)
 				continue;
-			if (use_marks &&
-			    marked(gr, c->key.caller->id) != want)
+			if ((how == ENTER_MIN && marked(gr, c->key.caller->id)) ||
+			    (how == ENTER_REACHED &&
+			    !marked(gr, c->key.caller->id)))
 				continue;
-			sum(p, dst, want ? c->cost : cga_call_cost(c));
+			/*
+			 * As shown: at most the callee's figure, which
+			 * bounds what the calls to it did (a recursive
+			 * call's record counts the nested calls again).
+			 */
+			sum(p, dst, cga_call_cost(c));
 		}
-		if (!piece_entry(gr, gid, m->id, &lb, &any_in))
+		if (!piece_homes(gr, gid, m->id, &out, &in, &mk))
 			continue;
-		if (!use_marks)
-			take = 1;
-		else if (want)
-			take = piece_home_marked(gr, m->id);
+		if (how == ENTER_MIN)
+			take = out && !in && !mk;
+		else if (how == ENTER_REACHED)
+			take = mk;
 		else
-			take = lb;
+			take = out;
 		if (take)
 			whole(p, m, dst);
 	}
+}
+
+/* The calls into the group from components above all of its members'. */
+static void
+above_all(const struct graph *gr, uint32_t gid, uint64_t *dst)
+{
+	const struct cga_groups	*g = gr->g;
+	const struct cga_call	*c;
+	uint32_t		 top = 0;
+	size_t			 i;
+
+	for (i = g->first[gid]; i < g->first[gid + 1]; i++)
+		if (gr->comp[g->members[i]->id] > top)
+			top = gr->comp[g->members[i]->id];
+	for (i = g->first[gid]; i < g->first[gid + 1]; i++)
+		for (c = g->members[i]->in; c != NULL; c = c->next_in)
+			if (group_of(gr, c->key.caller->id) != gid &&
+			    gr->comp[c->key.caller->id] > top)
+				sum(gr->p, dst, cga_call_cost(c));
 }
 
 /* Whether a call into the group, or a piece, comes from what it reaches. */
@@ -421,7 +447,7 @@ reentered(struct graph *gr, uint32_t gid)
 	const struct cga_call	*c;
 	const struct cga_fn	*m;
 	size_t			 i;
-	int			 lb, any_in;
+	int			 out, in, mk;
 
 	for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
 		m = g->members[i];
@@ -429,7 +455,7 @@ reentered(struct graph *gr, uint32_t gid)
 			if (group_of(gr, c->key.caller->id) != gid &&
 			    marked(gr, c->key.caller->id))
 				return 1;
-		if (piece_entry(gr, gid, m->id, &lb, &any_in) && any_in)
+		if (piece_homes(gr, gid, m->id, &out, &in, &mk) && mk)
 			return 1;
 	}
 	return 0;
@@ -497,18 +523,35 @@ bound(struct graph *gr, uint32_t gid)
 	if (search(gr, gid, 1) == -1)
 		loose = 1;
 	else {
-		entries(gr, gid, 1, 0, gr->lb);
+		entries(gr, gid, ENTER_MIN, gr->lb);
+		/*
+		 * Nothing it reaches enters it: what enters comes from where
+		 * the starts reach without it, all of it.
+		 */
 		if (!reentered(gr, gid))
-			entries(gr, gid, 1, 0, gr->ub);
+			entries(gr, gid, ENTER_ALL, gr->ub);
 		else if (search(gr, gid, 0) == -1)
 			loose = 1;
 		else
-			entries(gr, gid, 1, 1, gr->ub);
+			entries(gr, gid, ENTER_REACHED, gr->ub);
 	}
 	if (loose) {
-		/* Out of work: the bounds every group has. */
+		/*
+		 * Out of work: the bounds every group has.  A caller of a
+		 * component numbered above every member's is one no member
+		 * reaches (reaching it would number theirs above it).
+		 */
 		memset(gr->lb, 0, cw * sizeof(uint64_t));
-		entries(gr, gid, 0, 1, gr->ub);
+		memset(gr->ub, 0, cw * sizeof(uint64_t));
+		for (i = g->first[gid]; i < g->first[gid + 1]; i++) {
+			m = g->members[i];
+			if (gr->start[m->id])
+				whole(p, m, gr->ub);
+			if (m->nin == 0 && gr->h->one[m->id] == HOME_NONE)
+				whole(p, m, gr->lb);
+		}
+		above_all(gr, gid, gr->lb);
+		entries(gr, gid, ENTER_ALL, gr->ub);
 	}
 	/*
 	 * The group as a function of the groups' graph has the lower bound
@@ -600,7 +643,9 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	starts(&gr);
 	gr.mark = xcalloc(gr.n + 1, sizeof(*gr.mark));
 	gr.queue = xcalloc(gr.n + 1, sizeof(*gr.queue));
-	gr.work = WORK_PER_EDGE * (uint64_t)(gr.off[gr.n] + gr.n) + 1000000;
+	gr.work = WORK_PER_EDGE * (uint64_t)(gr.off[gr.n] + gr.n);
+	if (gr.work < WORK_LEAST)
+		gr.work = WORK_LEAST;
 	gr.lb = xcalloc(p->cw, sizeof(uint64_t));
 	gr.ub = xcalloc(p->cw, sizeof(uint64_t));
 	gr.own = xcalloc(p->cw, sizeof(uint64_t));
@@ -623,6 +668,7 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	free(gr.queue);
 	free(gr.start);
 	free(gr.starts);
+	free(gr.comp);
 	free(gr.off);
 	free(gr.adj);
 	free(gr.fns);

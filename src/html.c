@@ -486,5 +486,5 @@ html_needs(const struct cga_view *v)
 	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
-const struct cga_format cga_format_html = { "html", html_needs, 0,
-    html_print };
+const struct cga_format cga_format_html = { "html", html_needs, NULL,
+    0, html_print };

@@ -566,5 +566,5 @@ json_needs(const struct cga_view *v)
 	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
 }
 
-const struct cga_format cga_format_json = { "json", json_needs, 0,
-    json_print };
+const struct cga_format cga_format_json = { "json", json_needs, NULL,
+    0, json_print };

@@ -145,20 +145,23 @@ load_options(struct cga_load_opts *lo, const struct cga_opts *o,
 
 /*
  * Loads and finishes the profiles into *p (and --diff's older one into
- * *old); returns what the format prints: *p, or their difference, which
- * points into both.  NULL after an error was printed.
+ * *old), with display names unless no_display (the format's choice);
+ * returns what the format prints: *p, or their difference, which points
+ * into both.  NULL after an error was printed.
  */
 static struct cga_profile *
 build(const struct cga_opts *o, const struct cga_load_opts *lo,
-    unsigned needs, struct cga_profile **p, struct cga_profile **old)
+    unsigned needs, int no_display, struct cga_profile **p,
+    struct cga_profile **old)
 {
 	struct cga_load_opts	 l = *lo;
 
 	*p = cga_profile_new();
 	if (o->diff != NULL)
 		*old = cga_profile_new();
-	if (cga_run_load(*p, *old, o, &l) == -1 || cga_run_finish(*p, needs) == -1 ||
-	    (*old != NULL && cga_run_finish(*old, needs) == -1))
+	if (cga_run_load(*p, *old, o, &l) == -1 ||
+	    cga_run_finish(*p, needs, no_display) == -1 ||
+	    (*old != NULL && cga_run_finish(*old, needs, no_display) == -1))
 		return NULL;
 	if (*old == NULL || o->format->as_loaded)
 		return *p;
@@ -200,7 +203,7 @@ main(int argc, char **argv)
 	char			*cwd, **guessed = NULL;
 	size_t			 nguessed = 0, i;
 	unsigned		 needs;
-	int			 rc = 1;
+	int			 no_display, rc = 1;
 
 	cga_alloc_init();
 	signal(SIGPIPE, SIG_IGN);
@@ -232,9 +235,11 @@ main(int argc, char **argv)
 	cga_view_init(&v, &o);
 	w.v = &v;
 	needs = o.format->needs(&v);
+	/* The one format printing the model: what it leaves out is its own. */
+	no_display = o.format->no_display != NULL && o.format->no_display(&v);
 	load_options(&lo, &o, needs, &w, cwd);
 	if (cga_annotate_check_sources(&v) == -1 ||
-	    (shown = build(&o, &lo, needs, &p, &old)) == NULL)
+	    (shown = build(&o, &lo, needs, no_display, &p, &old)) == NULL)
 		goto out;
 	if (cga_view_bind(&v, shown) == -1) {
 		rc = 2;

@@ -326,5 +326,5 @@ md_needs(const struct cga_view *v)
 	return v->inclusive ? CGA_NEED_INCL : 0;
 }
 
-const struct cga_format cga_format_markdown = { "markdown", md_needs, 0,
-    md_print };
+const struct cga_format cga_format_markdown = { "markdown", md_needs,
+    NULL, 0, md_print };

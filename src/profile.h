@@ -374,7 +374,7 @@ struct cga_profile {
 	int		  late_display;
 	/*
 	 * No display names at all: the one format that prints this model
-	 * prints a function's name from its file and name (CGA_NO_DISPLAY).
+	 * prints a function's name from its file and name (its no_display).
 	 */
 	int		  no_display;
 	int		  have_incl;	/* incl costs are computed */

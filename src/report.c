@@ -387,17 +387,12 @@ cga_report_functions(FILE *out, const struct cga_view *v, size_t *np)
 	return listed;
 }
 
-/*
- * Inclusive costs for --inclusive and --tree; line costs to annotate; no
- * display names where no group (whose rows are named by them) is listed.
- */
+/* Inclusive costs for --inclusive and --tree; line costs to annotate. */
 static unsigned
 text_needs(const struct cga_view *v)
 {
 	unsigned need = 0;
 
-	if (!v->grouped)
-		need |= CGA_NO_DISPLAY;
 	if (v->inclusive || v->tree)
 		need |= CGA_NEED_INCL;
 	if (v->auto_annotate || v->nsources > 0)
@@ -405,6 +400,13 @@ text_needs(const struct cga_view *v)
 	if (v->asm_code)
 		need |= CGA_NEED_INSTRS;
 	return need;
+}
+
+/* No display names where no group (whose rows are named by them) is listed. */
+static int
+text_no_display(const struct cga_view *v)
+{
+	return !v->grouped;
 }
 
 static int
@@ -428,8 +430,8 @@ text_print(FILE *out, const struct cga_view *v)
 	return rc;
 }
 
-const struct cga_format cga_format_text = { "text", text_needs, 0,
-    text_print };
+const struct cga_format cga_format_text = { "text", text_needs,
+    text_no_display, 0, text_print };
 
 static unsigned
 parts_needs(const struct cga_view *v)
@@ -445,5 +447,5 @@ parts_print(FILE *out, const struct cga_view *v)
 	return 0;
 }
 
-const struct cga_format cga_format_parts = { "parts", parts_needs, 1,
-    parts_print };
+const struct cga_format cga_format_parts = { "parts", parts_needs, NULL,
+    1, parts_print };

@@ -344,9 +344,9 @@ cga_run_check(const struct cga_opts *o)
 
 /* Finishes a loaded model: derived events, inclusive costs if wanted. */
 int
-cga_run_finish(struct cga_profile *p, unsigned needs)
+cga_run_finish(struct cga_profile *p, unsigned needs, int no_display)
 {
-	p->no_display = (needs & CGA_NO_DISPLAY) != 0;
+	p->no_display = no_display;
 	if (cga_profile_finish(p) == -1 || ((needs & CGA_NEED_INCL) &&
 	    cga_profile_inclusive(p) == -1))
 		return -1;

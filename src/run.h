@@ -40,11 +40,14 @@ struct cga_load_opts;
 int	  cga_run_load(struct cga_profile *p, struct cga_profile *old,
 	    const struct cga_opts *, struct cga_load_opts *);
 /*
- * Finishes a loaded model: derived events, inclusive costs if needs (a
- * format's CGA_NEED_* bits) asks, display names unless it says
- * CGA_NO_DISPLAY; 0, or -1 after an error was printed.
+ * Finishes a loaded model: derived events, inclusive costs if needs (the
+ * CGA_NEED_* bits of the formats that print it) asks, display names
+ * unless no_display (what the one format that prints it chose, its
+ * no_display; 0 for a model that several print); 0, or -1 after an
+ * error was printed.
  */
-int	  cga_run_finish(struct cga_profile *, unsigned needs);
+int	  cga_run_finish(struct cga_profile *, unsigned needs,
+	    int no_display);
 /*
  * --check: each profile read on its own to its end, its problems on
  * standard error in line order, "PATH: ok" or "PATH: N errors, M

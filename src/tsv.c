@@ -265,4 +265,5 @@ tsv_needs(const struct cga_view *v)
 	return CGA_NEED_INCL;
 }
 
-const struct cga_format cga_format_tsv = { "tsv", tsv_needs, 0, tsv_print };
+const struct cga_format cga_format_tsv = { "tsv", tsv_needs, NULL, 0,
+    tsv_print };

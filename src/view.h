@@ -165,7 +165,7 @@ int	 cga_view_hidden(const struct cga_view *, const struct cga_fn *);
 const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
 /*
  * A function's display name, "file:name", as cga_out_text writes it, made
- * or not (CGA_NO_DISPLAY); and a row's name so, in the text report.
+ * or not (a format's no_display); and a row's name so, in the text report.
  */
 void	 cga_view_print_fn(FILE *, const struct cga_fn *);
 void	 cga_view_print_label(FILE *, const struct cga_view *,

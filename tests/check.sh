@@ -9,7 +9,9 @@
 #             page's flame graph, built in one, built with
 #             ThreadSanitizer
 #   memcheck  the golden tests under valgrind memcheck
-#   fuzz      each fuzzer once over its regression inputs (no random runs)
+#   fuzz      each fuzzer once over its regression inputs, then over its
+#             seeds and a few seconds past them (tests/fuzz.sh -c: a
+#             target that fails on its seeds or stops at once fails)
 # Every test runs, whatever failed before it, and the last line sums what
 # they counted: "check: N passed, M failed" (and ", K skipped" when a
 # test skipped what the machine lacks the tools for).  A test prints its
@@ -126,16 +128,16 @@ guess() {
 	"golden (memcheck "*) echo $((260 / shards)) ;;
 	folded) echo 32 ;;
 	roundtrip) echo 30 ;;
-	"listings (asan)") echo 25 ;;
+	"listings (asan)" | reconcile) echo 25 ;;
 	formats) echo 22 ;;
 	html) echo 18 ;;
 	"roundtrip (asan)") echo 17 ;;
 	"formats (asan)") echo 13 ;;
-	"folded (asan)") echo 10 ;;
-	"ids (asan)" | "asm (memcheck)") echo 9 ;;
-	"reader (asan)") echo 8 ;;
+	"folded (asan)" | "reconcile (asan)") echo 10 ;;
+	"ids (asan)" | "asm (memcheck)" | fuzz_many) echo 9 ;;
+	"reader (asan)" | fuzz_reader) echo 8 ;;
 	bounds | listings | "golden (asan)") echo 7 ;;
-	limits) echo 6 ;;
+	limits | fuzz_load) echo 6 ;;
 	"threads (tsan)") echo 5 ;;
 	"unit (asan)" | "gzip (asan)" | "gzip (tsan)") echo 4 ;;
 	ids) echo 3 ;;
@@ -161,10 +163,10 @@ add() {
 # ASan and UBSan by formats.sh's --format=html runs).
 scripts="golden inclusive gzip parts profiles diff formats terminal dot
 	reader limits bounds run escape stdin sources long-lines ids listings
-	gate markdown lint roundtrip folded asm split"
+	gate markdown lint roundtrip folded asm split reconcile"
 asan_scripts="golden inclusive gzip parts profiles diff formats reader
 	run escape stdin sources ids listings gate markdown lint roundtrip
-	folded asm split"
+	folded asm split reconcile"
 memcheck="valgrind -q --error-exitcode=99 --leak-check=full
 	--errors-for-leak-kinds=definite"
 
@@ -229,6 +231,9 @@ group_memcheck() {
 group_fuzz() {
 	add fuzz-regress - sh tests/fuzz-regress.sh build/fuzz_load \
 	    build/fuzz_reader build/fuzz_many
+	for f in fuzz_load fuzz_reader fuzz_many; do
+		add "$f" - sh tests/fuzz.sh -c "$f" 3
+	done
 }
 
 [ $# -gt 0 ] || set -- unit golden asan tsan memcheck fuzz

@@ -113,11 +113,16 @@ START_TEST(formats_say_what_they_need)
 {
 	struct cga_opts	 o;
 	struct cga_view	 v;
+	size_t		 i;
 
 	test_opts(&o);
 	cga_view_init(&v, &o);
-	/* The text report prints functions' names from their parts. */
-	ck_assert_uint_eq(cga_format_text.needs(&v), CGA_NO_DISPLAY);
+	/*
+	 * The text report prints functions' names from their parts: it
+	 * chooses no display names, apart from its needs, which only add.
+	 */
+	ck_assert_uint_eq(cga_format_text.needs(&v), 0);
+	ck_assert_int_eq(cga_format_text.no_display(&v), 1);
 	ck_assert_uint_eq(cga_format_dot.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_json.needs(&v), CGA_NEED_INCL);
@@ -126,7 +131,7 @@ START_TEST(formats_say_what_they_need)
 	v.auto_annotate = 1;
 	v.tree = CGA_SHOW_CALLERS;
 	ck_assert_uint_eq(cga_format_text.needs(&v),
-	    CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS | CGA_NO_DISPLAY);
+	    CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS);
 	ck_assert_uint_eq(cga_format_json.needs(&v),
 	    CGA_NEED_INCL | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS);
 	/* The page: the JSON document, and line costs of its sources only. */
@@ -148,8 +153,13 @@ START_TEST(formats_say_what_they_need)
 	/* Groups' rows are named by their functions' display names. */
 	o.group_inlined = 1;
 	cga_view_init(&v, &o);
-	ck_assert_uint_eq(cga_format_text.needs(&v) & CGA_NO_DISPLAY, 0);
+	ck_assert_int_eq(cga_format_text.no_display(&v), 0);
 	cga_view_free(&v);
+	/* No other format leaves them out. */
+	for (i = 0; cga_formats[i] != NULL; i++)
+		ck_assert_msg(cga_formats[i] == &cga_format_text ||
+		    cga_formats[i]->no_display == NULL, "%s",
+		    cga_formats[i]->name);
 }
 END_TEST
 

@@ -16,7 +16,10 @@ same function go to the row FILE:NAME of the fi=/fe= file.  The cost line
 after calls= is the call's inclusive cost, not the function's own.  A
 function's object is the ob= in force at the fn= line that made it current
 (fi=/fe= rows inherit it from their function); "???" when none.  Costs
-before any fn= of a part go to FILE:??? of the file in force.
+before any fn= of a part go to FILE:??? of the file in force.  It notes
+which functions a fn= line names and which a fi=/fe= line opens, and reads
+an id used before the line that defines it by that line's name (one never
+defined as "(N)").
 
 Figures: the program total per event (the sum of every exclusive cost,
 compared with the sum of the parts' summary:, else totals:), the exclusive
@@ -99,6 +102,7 @@ class Profile:
         self.order = []           # (file, name), first seen first
         self.callee_only = set()  # (file, name) of cfn= never under fn=
         self.fn_named = set()     # (file, name) named by a fn= line
+        self.inlined = set()      # (file, name) that a fi=/fe= line opens
         self.homes = None         # piece -> its home, once worked out
         self.calls = {}           # (caller, callee) -> {event: cost}
         self.total = {}           # event -> sum of exclusive costs
@@ -188,6 +192,10 @@ ID_RE = re.compile(r"^\((\d+)\)(?: (.*))?$")
 FILE_KEYS = {"fl", "fi", "fe", "cfi", "cfl", "jfi"}
 FN_KEYS = {"fn", "cfn", "jfn"}
 OBJ_KEYS = {"ob", "cob"}
+KIND = dict([(k, "file") for k in FILE_KEYS] + [(k, "fn") for k in FN_KEYS] +
+            [(k, "obj") for k in OBJ_KEYS])
+DEF_RE = re.compile(r"^(fl|fi|fe|cfi|cfl|jfi|fn|cfn|jfn|ob|cob)=\((\d+)\) "
+                    r"(.*)$", re.M)
 
 
 def parse(path):
@@ -196,6 +204,10 @@ def parse(path):
     with opener(path, "rb") as f:
         text = f.read().decode("utf-8", "surrogateescape")
     ids = {"file": {}, "fn": {}, "obj": {}}
+    later = {"file": {}, "fn": {}, "obj": {}}
+    for m in DEF_RE.finditer(text):
+        kind = KIND[m.group(1)]
+        later[kind].setdefault(m.group(2), m.group(3).rstrip("\r"))
     st = {}
 
     def part_begin():
@@ -228,7 +240,10 @@ def parse(path):
         if m.group(2) is not None:
             ids[kind][m.group(1)] = m.group(2)
             return m.group(2)
-        return ids[kind][m.group(1)]
+        if m.group(1) in ids[kind]:
+            return ids[kind][m.group(1)]
+        # an id defined further on (cgannotate reads it so: tests/ids.sh)
+        return later[kind].get(m.group(1), "(%s)" % m.group(1))
 
     def use(key):
         if key not in prof.excl:
@@ -314,6 +329,7 @@ def parse(path):
                 st["file"] = name
                 if st["fnname"] is not None:
                     st["fn"] = use((name, st["fnname"]))
+                    prof.inlined.add(st["fn"])
                 else:
                     st["fn"] = None
             elif k == "ob":

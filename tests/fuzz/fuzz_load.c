@@ -2,6 +2,8 @@
  * fuzz_load.c: libFuzzer target over the loader and the report: any input
  * must load or be refused cleanly, and a loaded one must print; one input
  * in eleven is checked as --check checks it, read on after its errors.
+ * The model is made as the command line makes it for the text report:
+ * display names left for the finish, and there left out.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,6 +35,7 @@ check(struct cga_profile *p, const struct cga_load_opts *lo)
 	unsigned long	 e, w;
 
 	cga_diag_hold();
+	p->late_display = 1;
 	if (cga_profile_load(p, path, lo) == 0 && cga_profile_finish(p) == 0) {
 		cga_diag_mute(1);
 		if (cga_profile_inclusive(p) == 0) {
@@ -95,6 +98,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	cga_view_init(&v, &o);
+	p->late_display = 1;
+	p->no_display = cga_format_text.no_display(&v);
 	if (cga_profile_load(p, path, &lo) == 0 &&
 	    cga_profile_finish(p) == 0 && cga_profile_inclusive(p) == 0 &&
 	    cga_view_bind(&v, p) == 0) {
