@@ -931,15 +931,6 @@ def page_data(html):
     return json.loads(m.group(1))
 
 
-def strip_callers(name, bases):
-    pieces = name.split("'")
-    keep = 2 if len(pieces) > 1 and pieces[1].isdigit() else 1
-    rest = pieces[keep:]
-    if rest and all(p in bases for p in rest):
-        return "'".join(pieces[:keep])
-    return name
-
-
 class Trie:
     """Stacks as a tree of frames: node 0 is above the roots; a node's
     children are made after it."""
@@ -995,25 +986,17 @@ def check_flame(ck, folded_text, folded_ok, data):
         own[node] += int(n)
         total += int(n)
     nfolded = len(t.parent)
-    # the page's names as folded writes them: the listing's name, the
-    # function's, or that without the callers --separate-callers put in
-    # it; compared without what each escapes
+    # the page's names are folded's (each entry: folded's name, the one
+    # a frame shows, the table's rows it holds), compared without what
+    # each escapes
     labels = set(t.label[1:])
     by_norm = {norm(x): x for x in labels}
-    bases = {n.split("'")[0] for _, n in fl.get("names", [])}
     names = []
-    for display, name in fl.get("names", []):
-        cands = (display, name, strip_callers(name, bases))
-        for cand in cands:
-            if cand in labels:
-                break
-        else:
-            cand = name
-            for c in cands:
-                if norm(c) in by_norm:
-                    cand = by_norm[norm(c)]
-                    break
-        names.append(cand)
+    for entry in fl.get("names", []):
+        name = entry[0]
+        if name not in labels and norm(name) in by_norm:
+            name = by_norm[norm(name)]
+        names.append(name)
     fr = fl.get("frames", [])
     at, pown = [], [0]
     written = set()
