@@ -243,35 +243,13 @@ flame_members(FILE *m, const struct flame *fl, size_t e)
 	    "\"max_depth\": %u, \"frame_count\": %zu",
 	    fl->v->newer == NULL ? "false" : "true",
 	    (unsigned long long)fl->total, 100.0 / MIN_SHARE,
-	    fl->merged + fl->s.pruned,
+	    fl->merged,
 	    (unsigned long long)fl->rest, fl->s.cut, fl->v->max_depth,
 	    fl->nout);
 	/* What a frame is: a function, or a group of them. */
 	fprintf(m, ", \"frames_by\": \"%s\"", fl->fr->groups == NULL ?
 	    "function" : by[fl->fr->groups->by]);
 	frames(m, fl);
-}
-
-/*
- * The least a call must bring along a stack to make a frame: a smaller
- * one would be merged into its parent (choose), and all below it, whose
- * cost is no more; so it is not built.  The stacks' total is the sum of
- * the exclusive costs.  None with --focus or --hide, which keep or move
- * parts of a frame's cost by the functions below it.
- */
-static uint64_t
-min_weight(const struct cga_view *v, const struct cga_profile *g, size_t e)
-{
-	const struct cga_fn	*fn;
-	uint64_t		 total = 0;
-
-	if (v->nfocus > 0 || v->nhide > 0)
-		return 0;
-	for (fn = g->fns; fn != NULL; fn = fn->next)
-		if (cga_cost_defined(g, fn->self, e) &&
-		    __builtin_add_overflow(total, fn->self[e], &total))
-			return 0;
-	return total / MIN_SHARE;
 }
 
 /*
@@ -327,7 +305,6 @@ flame(FILE *m, const struct flame_job *j)
 	so.event = j->event;
 	so.max_depth = j->v->max_depth;
 	so.max_frames = MAX_FRAMES;
-	so.min_weight = min_weight(j->v, fl.g, so.event);
 	if (cga_stacks_build(&fl.s, fl.g, &so) == -1) {
 		fputs("\"none\": \"the stacks overflowed 64 bits\"}", m);
 		return;

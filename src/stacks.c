@@ -25,9 +25,7 @@
  *     of the component hang from that frame.  Calls within a component
  *     (recursion) add no frames: no function appears twice in a stack.
  *   - Past the depth or frame limit, what a frame's calls would bring is
- *     kept on that frame; so is what a call brings along a stack below
- *     a minimum weight, when one is asked for (the page's flame graph,
- *     which shows no smaller frame).
+ *     kept on that frame.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -351,11 +349,6 @@ spread_call(struct build *b, const struct cga_call *call, const size_t *tf,
 		pf = tf[i * k + x];
 		if (e[i].sink || !room_below(b, pf)) {
 			b->s->cut += !e[i].sink;
-			enter(b, d, pf, sh[i], 1);
-			continue;
-		}
-		if (sh[i] < b->o->min_weight) {
-			b->s->pruned++;
 			enter(b, d, pf, sh[i], 1);
 			continue;
 		}

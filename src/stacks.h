@@ -23,19 +23,12 @@ struct cga_stacks {
 	size_t		  n;
 	size_t		  cap;
 	size_t		  cut;		/* frames the limits cut below */
-	size_t		  pruned;	/* calls kept on their caller's */
-					/* frame, under min_weight */
 };
 
 struct cga_stack_opts {
 	size_t		 event;		/* of the profile */
 	unsigned	 max_depth;	/* frames in a stack */
 	size_t		 max_frames;	/* in all */
-	/*
-	 * A call bringing less than this along a stack makes no frame: its
-	 * cost, and all below it, stays on its caller's frame (0: none).
-	 */
-	uint64_t	 min_weight;
 };
 
 /* Builds the stacks of g's call graph: 0, or -1 after an overflow. */

@@ -150,7 +150,7 @@ function notes(pane, F) {
 	    'in cgannotate(1)), ' + by[F.frames_by] + ': ' +
 	    C.plain(F.total) + ' in all. Frames whose stacks cost less than ' +
 	    F.min_share + '% of the total are merged into their parents (' +
-	    F.merged + ' frames or calls).';
+	    F.merged + ' frames).';
 	if (F.cut > 0)
 		t += ' ' + F.cut + ' stacks were cut at ' + F.max_depth +
 		    ' frames, their cost on their last frame.';
