@@ -105,10 +105,12 @@ cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
 	if (p == v->lp && v->groups != NULL)
 		fr->groups = v->groups;
 	else if (by_name) {
-		/* A difference's sides, or the page's: as the listing would. */
+		/*
+		 * A difference's sides, or the page's: as the listing would.
+		 * Stacks need no inclusive costs of the groups.
+		 */
 		fr->made = xcalloc(1, sizeof(*fr->made));
-		if (cga_groups_make(fr->made, p, CGA_GROUP_NAME,
-		    p->have_incl) == -1) {
+		if (cga_groups_make(fr->made, p, CGA_GROUP_NAME, 0) == -1) {
 			cga_frames_free(fr);
 			return -1;
 		}
