@@ -133,8 +133,8 @@ done
 
 # The page's flame graph holds the stacks of --format=folded with the
 # same options: its frames' counts, and those too small to show, add up
-# to the folded stacks' (--hide and --focus applied, the functions of the
-# listing: --group-inlined=no, the page's default).
+# to the folded stacks' (--hide and --focus applied; each function with
+# its inlined pieces, as folded makes them by default).
 for p in testdata/sortprog-cachesim.callgrind testdata/recur-plain.callgrind \
     testdata/threads-joined.callgrind testdata/tmpl.callgrind; do
 	for opts in "" "--hide=main" "--focus=sort --hide=cmp" "--by=file"; do
@@ -143,7 +143,7 @@ for p in testdata/sortprog-cachesim.callgrind testdata/recur-plain.callgrind \
 		    jq '.page.flame | ([.frames | to_entries[] |
 		    select(.key % 3 == 2) | .value] | add // 0) + .rest')
 		# shellcheck disable=SC2086
-		b=$("$bin" --format=folded --group-inlined=no $opts "$p" |
+		b=$("$bin" --format=folded $opts "$p" |
 		    awk '{ s += $NF } END { print s + 0 }')
 		[ "$a" = "$b" ]
 		result $? "$p $opts: the page's flame graph sums to $a, folded to $b"
