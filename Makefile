@@ -22,9 +22,14 @@ BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
 	     time jq graphviz python3 cmark-gfm chromium nodejs binutils
 
-# Every module but main.c goes into the library the tests link with.
-LIB_SRCS = $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
-HDRS	 = $(wildcard src/*.h)
+# src/ holds main.c and a folder for each stage (README, Layout); every
+# module of the stages goes into the library the tests link with.  Their
+# objects mirror the folders under build/ (and build/asan/, ...), so that
+# two files of one name in two folders never share an object.
+LIB_SRCS = $(sort $(wildcard src/*/*.c))
+HDRS	 = $(wildcard src/*/*.h)
+# Headers are named by their stage's folder: #include "base/diag.h".
+INCLUDES = -Isrc -Ibuild
 TESTS	 = $(sort $(wildcard tests/check_*.c))
 TEST_HDRS = tests/check_cga.h
 
@@ -80,13 +85,13 @@ build/libcga.a: $(LIB_OBJS)
 	$(AR) rcs $@ $(LIB_OBJS)
 
 build/%.o: src/%.c $(HDRS) | need-build
-	@mkdir -p build
-	$(CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(STD) $(WARNINGS) $(INCLUDES) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 build/asan/%.o: src/%.c $(HDRS) | need-build
-	@mkdir -p build/asan
-	$(CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) $(SANITIZE) \
-	    -c -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(STD) $(WARNINGS) $(INCLUDES) $(CPPFLAGS) $(CFLAGS) \
+	    $(SANITIZE) -c -o $@ $<
 
 # The page's CSS and JavaScript go inside its HTML, the whole into C
 # strings (awk, POSIX): the files stay files to read and edit.
@@ -95,7 +100,8 @@ build/html_assets.h: $(HTML_PAGE) src/html/embed.awk
 	awk -v dir=src/html -f src/html/embed.awk src/html/page.html >$@.tmp
 	mv $@.tmp $@
 
-build/html.o build/asan/html.o build/tsan/html.o build/fuzz/html.o: $(GEN_HDRS)
+build/html/html.o build/asan/html/html.o build/tsan/html/html.o \
+    build/fuzz/html/html.o: $(GEN_HDRS)
 
 build/asan/cgannotate: build/asan/main.o $(ASAN_OBJS)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS)
@@ -135,8 +141,8 @@ check-unit check-golden check-asan check-tsan check-memcheck check-fuzz: \
 # a thread of its own inflates.
 # Objects of their own, so that make -j builds them side by side.
 build/tsan/%.o: src/%.c $(HDRS) | need-fuzz-cc
-	@mkdir -p build/tsan
-	$(FUZZ_CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) \
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(INCLUDES) $(CPPFLAGS) $(CFLAGS) \
 	    -fsanitize=thread -c -o $@ $<
 
 build/tsan/cgannotate: build/tsan/main.o $(TSAN_OBJS) | need-fuzz-cc
@@ -150,15 +156,16 @@ bench: cgannotate
 	sh bench/growth.sh
 
 # make same-output BASE=REV: every format and mode on every testdata
-# profile, built from git revision REV and from this tree, must print the
-# same (tests/same-output.expect lists the runs allowed to differ).
+# profile, built from git revision REV (in build/same-output/, apart from
+# build/base/, the objects of src/base/) and from this tree, must print
+# the same (tests/same-output.expect lists the runs allowed to differ).
 BASE ?= HEAD
 same-output: cgannotate
-	rm -rf build/base && mkdir -p build/base
-	git archive $(BASE) | tar -x -C build/base
-	$(MAKE) -C build/base --no-print-directory cgannotate
+	rm -rf build/same-output && mkdir -p build/same-output
+	git archive $(BASE) | tar -x -C build/same-output
+	$(MAKE) -C build/same-output --no-print-directory cgannotate
 	SAME_OUTPUT_EXPECT=tests/same-output.expect \
-	    sh tests/same-output.sh build/base/cgannotate ./cgannotate
+	    sh tests/same-output.sh build/same-output/cgannotate ./cgannotate
 
 # Builds cgannotate and prints the report of a real profile.
 demo: deps-build
@@ -193,14 +200,14 @@ FUZZ_OBJ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 
 build/fuzz/%.o: src/%.c $(HDRS) | need-fuzz-cc
-	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(STD) $(WARNINGS) -Ibuild $(CPPFLAGS) $(CFLAGS) \
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(STD) $(WARNINGS) $(INCLUDES) $(CPPFLAGS) $(CFLAGS) \
 	    $(FUZZ_OBJ_FLAGS) -c -o $@ $<
 
 build/fuzz_load build/fuzz_reader build/fuzz_many: build/fuzz_%: \
     tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(HDRS) | need-fuzz-cc
 	$(FUZZ_CC) $(STD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) $(FUZZ_FLAGS) \
-	    -Isrc -Ibuild $(LDFLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS) $(LIBS)
+	    $(INCLUDES) $(LDFLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
 	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)

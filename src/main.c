@@ -8,19 +8,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "annotate.h"
-#include "diag.h"
-#include "diff.h"
-#include "formats.h"
-#include "gate.h"
-#include "hash.h"
-#include "input.h"
-#include "inclusive.h"
-#include "load.h"
-#include "opts.h"
-#include "report.h"
-#include "run.h"
-#include "xalloc.h"
+#include "analysis/diff.h"
+#include "analysis/gate.h"
+#include "analysis/inclusive.h"
+#include "base/diag.h"
+#include "base/hash.h"
+#include "base/xalloc.h"
+#include "cli/opts.h"
+#include "cli/run.h"
+#include "load/input.h"
+#include "load/load.h"
+#include "print/annotate.h"
+#include "print/formats.h"
+#include "print/report.h"
 
 /* What the loader asks of the view: whose line costs to keep. */
 struct wanted {

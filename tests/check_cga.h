@@ -10,14 +10,14 @@
 
 #include <check.h>
 
-#include "fmt.h"
-#include "formats.h"
-#include "inclusive.h"
-#include "load.h"
-#include "opts.h"
-#include "profile.h"
-#include "report.h"
-#include "view.h"
+#include "analysis/inclusive.h"
+#include "base/fmt.h"
+#include "cli/opts.h"
+#include "load/load.h"
+#include "model/profile.h"
+#include "print/formats.h"
+#include "print/report.h"
+#include "view/view.h"
 
 Suite	*fmt_suite(void);
 Suite	*load_suite(void);

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check_cga.h"
-#include "diag.h"
-#include "diff.h"
+#include "analysis/diff.h"
+#include "base/diag.h"
 
 /* The two profiles; tp is their difference, freed first (it uses both). */
 static struct cga_profile	*pnew, *pold;

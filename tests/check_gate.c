@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "check_cga.h"
-#include "diag.h"
-#include "diff.h"
-#include "gate.h"
+#include "analysis/diff.h"
+#include "analysis/gate.h"
+#include "base/diag.h"
 
 static struct cga_gate_limit	*lim;
 static size_t			 nlim;

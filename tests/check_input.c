@@ -18,8 +18,8 @@
 #include <zlib.h>
 
 #include "check_cga.h"
-#include "diag.h"
-#include "input.h"
+#include "base/diag.h"
+#include "load/input.h"
 
 /* The reader's block size (INPUT_BLOCK in input.c). */
 #define BLOCK	(1024 * 1024)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check_cga.h"
-#include "diag.h"
+#include "base/diag.h"
 
 /*
  * A fresh tp loaded from text as --check loads it: 0 or -1 as the load

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check_cga.h"
-#include "diag.h"
+#include "base/diag.h"
 
 #define LOAD_OK(text)		ck_assert_int_eq(load_profile(text), 0)
 

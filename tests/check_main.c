@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "check_cga.h"
-#include "diag.h"
+#include "base/diag.h"
 
 struct cga_profile *tp;
 

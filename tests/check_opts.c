@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "check_cga.h"
-#include "diag.h"
-#include "formats.h"
-#include "gate.h"
+#include "analysis/gate.h"
+#include "base/diag.h"
+#include "print/formats.h"
 
 #define USAGE \
     "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"

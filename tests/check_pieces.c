@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check_cga.h"
-#include "pieces.h"
+#include "print/pieces.h"
 
 static struct cga_pieces	 pcs;
 

@@ -5,7 +5,7 @@
 #include <check.h>
 
 #include "check_cga.h"
-#include "rewrite.h"
+#include "load/rewrite.h"
 
 /* The name as spec rewrites it, or "(no match)". */
 static char *

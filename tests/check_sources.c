@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check_cga.h"
-#include "sources.h"
+#include "view/sources.h"
 
 /* A directory under /tmp holding sub/f.c; its name ends in '/'. */
 static char	 top[64];

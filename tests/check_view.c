@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "check_cga.h"
-#include "branches.h"
-#include "out.h"
-#include "sort.h"
+#include "base/out.h"
+#include "base/sort.h"
+#include "print/branches.h"
 
 /* Options as the tests want them: the defaults with fixed strings. */
 static void

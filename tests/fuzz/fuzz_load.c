@@ -11,15 +11,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "annotate.h"
-#include "diag.h"
-#include "inclusive.h"
-#include "formats.h"
-#include "lint.h"
-#include "load.h"
-#include "opts.h"
-#include "report.h"
-#include "view.h"
+#include "analysis/inclusive.h"
+#include "analysis/lint.h"
+#include "base/diag.h"
+#include "cli/opts.h"
+#include "load/load.h"
+#include "print/annotate.h"
+#include "print/formats.h"
+#include "print/report.h"
+#include "view/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

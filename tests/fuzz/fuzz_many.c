@@ -32,16 +32,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "diff.h"
-#include "formats.h"
-#include "inclusive.h"
-#include "input.h"
-#include "load.h"
-#include "opts.h"
-#include "run.h"
-#include "view.h"
-#include "xalloc.h"
+#include "analysis/diff.h"
+#include "analysis/inclusive.h"
+#include "base/diag.h"
+#include "base/xalloc.h"
+#include "cli/opts.h"
+#include "cli/run.h"
+#include "load/input.h"
+#include "load/load.h"
+#include "print/formats.h"
+#include "view/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

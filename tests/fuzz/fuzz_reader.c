@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "load.h"
+#include "base/diag.h"
+#include "load/load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

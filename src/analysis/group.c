@@ -1,0 +1,229 @@
+/*
+ * group.c: functions gathered into groups, each group one function of a
+ * profile of its own.  A call between two functions of one group is work
+ * inside the group and joins no groups, so the inclusive cost of a group
+ * follows from the same bounds as a function's (inclusive.c), on the
+ * graph whose nodes are the groups.  Code inlined from another file (fi=,
+ * fe=) is a function of that file that no call reaches: the call that
+ * brought it is internal to the caller's file, so the calling file's
+ * inclusive cost leaves it out, as the rule says; objects are whole.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/group.h"
+#include "analysis/inclusive.h"
+#include "base/diag.h"
+
+const char *
+cga_group_key(enum cga_grouping by, const struct cga_fn *fn)
+{
+	switch (by) {
+	case CGA_GROUP_FILE:
+		return fn->key.file;
+	case CGA_GROUP_OBJECT:
+		return cga_fn_object(fn) != NULL ? cga_fn_object(fn) : "???";
+	default:
+		return fn->key.name;
+	}
+}
+
+/* A profile sharing p's events, totals and header, with nothing in it. */
+static struct cga_profile *
+empty_like(const struct cga_profile *p)
+{
+	struct cga_profile	*q = cga_profile_new();
+
+	q->ev = p->ev;
+	q->nev = p->nev;
+	q->nrec = p->nrec;
+	q->maskw = p->maskw;
+	q->cw = p->cw;
+	q->lw = p->lw;
+	q->path = p->path;
+	q->creator = p->creator;
+	q->cmd = p->cmd;
+	q->pid = p->pid;
+	q->part = p->part;
+	q->thread = p->thread;
+	q->desc = p->desc;
+	q->ndesc = p->ndesc;
+	q->parts = p->parts;
+	q->nparts = p->nparts;
+	q->total = p->total;
+	q->calculated = p->calculated;
+	q->diff = p->diff;
+	q->base = p->base;
+	q->base_path = p->base_path;
+	return q;
+}
+
+/*
+ * The group of a function with its inlined pieces: named after the
+ * function (file:name), the home of each piece that has one home; a
+ * piece of none or several is a group of its own.
+ */
+static struct cga_fn *
+home_group(struct cga_groups *g, const struct cga_profile *p,
+    struct cga_fn *const *byid, const struct cga_fn *fn)
+{
+	struct cga_profile	*q = g->q;
+	const struct cga_fn	*home = fn;
+	const char		*file, *name;
+
+	/* Past the ids: a mark of no home, or several. */
+	if (g->homes.one[fn->id] < p->nfns)
+		home = byid[g->homes.one[fn->id]];
+	file = cga_profile_intern(q, home->key.file, strlen(home->key.file));
+	name = cga_profile_intern(q, home->key.name, strlen(home->key.name));
+	return cga_fn_get(q, file, name);
+}
+
+/* Each function's group, made as it is first met; -1 on an overflow. */
+static int
+gather(struct cga_groups *g, const struct cga_profile *p,
+    struct cga_fn *const *byid)
+{
+	struct cga_profile	*q = g->q;
+	struct cga_fn		*fn, *grp;
+	const char		*key = NULL, *empty;
+
+	empty = cga_profile_intern(q, "", 0);
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (g->by == CGA_GROUP_NAME) {
+			grp = home_group(g, p, byid, fn);
+			if (grp->display == NULL)
+				cga_fn_displays(q);
+		} else {
+			key = cga_group_key(g->by, fn);
+			key = cga_profile_intern(q, key, strlen(key));
+			grp = cga_fn_get(q, empty, key);
+			grp->display = key;
+		}
+		if (g->by == CGA_GROUP_OBJECT)
+			grp->obj = key;
+		else if (grp->obj == NULL)
+			grp->obj = fn->obj;
+		grp->listed |= fn->listed;
+		g->of[fn->id] = grp;
+		if (cga_cost_add(q, grp->self, fn->self) == -1 ||
+		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1)
+			return -1;
+		/* A difference: the old profile's exclusive cost too. */
+		if (cga_fn_base_self(fn) == NULL)
+			continue;
+		if (grp->base == NULL) {
+			grp->base = cga_arena_alloc(&q->arena,
+			    sizeof(*grp->base));
+			grp->base->self = cga_cost_new(q);
+		}
+		if (cga_cost_add(q, grp->base->self, fn->base->self) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The calls from one group to another, summed. */
+static int
+join(struct cga_groups *g, const struct cga_profile *p)
+{
+	struct cga_call	*c, *tmp, *e;
+	struct cga_fn	*from, *to;
+
+	HASH_ITER(hh, p->calls, c, tmp) {
+		from = g->of[c->key.caller->id];
+		to = g->of[c->key.callee->id];
+		/*
+		 * Within a file or an object a call is work inside it; a
+		 * name calling itself is recursion, as between functions.
+		 */
+		if (from == to && g->by != CGA_GROUP_NAME)
+			continue;
+		e = cga_call_get(g->q, from, to);
+		if (cga_count_add(g->q, &e->count, c->count) == -1 ||
+		    cga_cost_add(g->q, e->cost, c->cost) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The members of each group together, in the order they were made. */
+static void
+members(struct cga_groups *g, const struct cga_profile *p)
+{
+	struct cga_fn		*fn;
+	size_t			 ng = g->q->nfns, i, *at;
+
+	g->first = xcalloc(ng + 1, sizeof(*g->first));
+	g->members = xcalloc(p->nfns + 1, sizeof(*g->members));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		g->first[g->of[fn->id]->id + 1]++;
+	for (i = 0; i < ng; i++)
+		g->first[i + 1] += g->first[i];
+	at = xcalloc(ng + 1, sizeof(*at));
+	memcpy(at, g->first, ng * sizeof(*at));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		g->members[at[g->of[fn->id]->id]++] = fn;
+	free(at);
+	g->label = xcalloc(ng + 1, sizeof(*g->label));
+	for (fn = g->q->fns; fn != NULL; fn = fn->next)
+		g->label[fn->id] = fn->display;
+}
+
+int
+cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
+    enum cga_grouping by, int incl)
+{
+	struct cga_fn	**byid, *fn;
+	int		  rc = 0, silent = cga_diag_silent;
+
+	memset(g, 0, sizeof(*g));
+	g->by = by;
+	g->q = empty_like(p);
+	g->of = xcalloc(p->nfns + 1, sizeof(*g->of));
+	cga_homes_make(&g->homes, p);
+	byid = xcalloc(p->nfns + 1, sizeof(*byid));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		byid[fn->id] = fn;
+	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
+	free(byid);
+	if (rc == -1) {
+		cga_diag("%s: a group's cost does not fit in 64 bits",
+		    p->path);
+		return -1;
+	}
+	members(g, p);
+	if (incl) {
+		/* What the functions' bounds said of the profile stands. */
+		cga_diag_silent = 1;
+		rc = cga_profile_inclusive(g->q);
+		cga_diag_silent = silent;
+		if (rc == -1)
+			cga_diag("%s: a group's inclusive cost does not fit "
+			    "in 64 bits", p->path);
+		else
+			cga_groups_bound(g, p);
+	}
+	return rc;
+}
+
+void
+cga_groups_free(struct cga_groups *g)
+{
+	if (g->q != NULL) {
+		/* What it shares with the profile stays the profile's. */
+		g->q->ev = NULL;
+		g->q->nev = 0;
+		g->q->desc = NULL;
+		g->q->parts = NULL;
+		g->q->nparts = 0;
+		cga_profile_free(g->q);
+	}
+	free(g->of);
+	free(g->members);
+	free(g->first);
+	free(g->label);
+	free(g->incl_min);
+	cga_homes_free(&g->homes);
+	memset(g, 0, sizeof(*g));
+}

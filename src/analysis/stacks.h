@@ -1,0 +1,39 @@
+/*
+ * stacks.h: whole call stacks rebuilt from a profile's per-function and
+ * per-call costs, for flame graphs (folded.c).  The rule is in stacks.c
+ * and the manual's FLAME GRAPHS.
+ */
+#ifndef CGA_STACKS_H
+#define CGA_STACKS_H
+
+#include "model/profile.h"
+
+/* One frame of the tree of stacks: a stack is the path from a root. */
+struct cga_sframe {
+	const struct cga_fn *fn;
+	size_t		 parent;	/* SIZE_MAX: a root */
+	uint64_t	 self;		/* the count of the stack ending here */
+	uint64_t	 w;		/* the cost that came in through it */
+	size_t		 next;		/* the next entry into its component */
+	unsigned	 depth;		/* 1 for a root */
+};
+
+struct cga_stacks {
+	struct cga_sframe *f;		/* parents before their children */
+	size_t		  n;
+	size_t		  cap;
+	size_t		  cut;		/* frames the limits cut below */
+};
+
+struct cga_stack_opts {
+	size_t		 event;		/* of the profile */
+	unsigned	 max_depth;	/* frames in a stack */
+	size_t		 max_frames;	/* in all */
+};
+
+/* Builds the stacks of g's call graph: 0, or -1 after an overflow. */
+int	cga_stacks_build(struct cga_stacks *, const struct cga_profile *g,
+	    const struct cga_stack_opts *);
+void	cga_stacks_free(struct cga_stacks *);
+
+#endif

@@ -1,0 +1,445 @@
+/*
+ * out.c: how profile-supplied strings are written to each kind of output.
+ * A profile may come from anywhere: what it names must not drive the
+ * user's terminal (escape sequences, a CR hiding text), break a TSV row,
+ * make JSON invalid or a DOT label mean something else.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/out.h"
+#include "base/xalloc.h"
+
+/* Strings here end in NUL, which stops a sequence before its end. */
+#define utf8_len(s)	cga_utf8_len((s), 4)
+
+size_t
+cga_utf8_len(const unsigned char *s, size_t avail)
+{
+	unsigned char	 c = s[0];
+	size_t		 n, i;
+	unsigned long	 cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		cp = c & 0x07;
+	} else
+		return 0;
+	if (n > avail)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * What a terminal shows of the character at s: into buf, with the bytes
+ * it takes in *used.  Valid UTF-8 is itself; a C0 control, DEL, a C1
+ * control (U+0080 to U+009F, or a byte 0x80 to 0x9F outside UTF-8) is an
+ * escape such as \x1b, \r, \t; other bytes outside UTF-8 are themselves.
+ */
+static size_t
+visible(const unsigned char *s, char *buf, size_t *used)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t		 n = utf8_len(s);
+	unsigned	 c = s[0];
+
+	if (n == 2 && c == 0xc2 && s[1] <= 0x9f)
+		c = s[1];	/* U+0080..U+009F: a C1 control */
+	else if (n > 1) {
+		memcpy(buf, s, n);
+		*used = n;
+		return n;
+	}
+	*used = n == 2 ? 2 : 1;
+	if (c >= 0x20 && c != 0x7f && !(c >= 0x80 && c <= 0x9f)) {
+		buf[0] = (char)c;
+		return 1;
+	}
+	buf[0] = '\\';
+	if (c == '\t' || c == '\n' || c == '\r') {
+		buf[1] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+		return 2;
+	}
+	buf[1] = 'x';
+	buf[2] = hex[c >> 4];
+	buf[3] = hex[c & 15];
+	return 4;
+}
+
+/* Writes s as a terminal may show it; returns the bytes written. */
+static size_t
+text(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used, total = 0;
+
+	while (*p != '\0') {
+		/* Runs of plain text go out as they are. */
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f; n++)
+			;
+		if (n > 0) {
+			if (out != NULL)
+				fwrite(p, 1, n, out);
+			p += n;
+			total += n;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		if (out != NULL)
+			fwrite(buf, 1, n, out);
+		p += used;
+		total += n;
+	}
+	return total;
+}
+
+void
+cga_out_text(FILE *out, const char *s)
+{
+	text(out, s);
+}
+
+size_t
+cga_out_text_width(const char *s)
+{
+	return text(NULL, s);
+}
+
+/*
+ * s as cga_out_text writes it, but for the bytes of sep: each is written
+ * as with, or as a blank when with is NULL.
+ */
+static void
+text_but(FILE *out, const char *s, const char *sep, const char *with)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		if (strchr(sep, *p) != NULL) {
+			if (with != NULL)
+				fputs(with, out);
+			else
+				putc(' ', out);
+			p++;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		fwrite(buf, 1, n, out);
+		p += used;
+	}
+}
+
+void
+cga_out_tsv(FILE *out, const char *s)
+{
+	text_but(out, s, "\t\n\r", NULL);
+}
+
+void
+cga_out_folded(FILE *out, const char *s)
+{
+	text_but(out, s, ";", "\\x3b");
+}
+
+void
+cga_w_flush(struct cga_w *w)
+{
+	if (w->n > 0)
+		fwrite(w->b, 1, w->n, w->f);
+	w->n = 0;
+}
+
+/* c's decimal digits, ending at end: where they start. */
+static char *
+u64_digits(char *end, uint64_t c)
+{
+	do
+		*--end = (char)('0' + c % 10);
+	while ((c /= 10) != 0);
+	return end;
+}
+
+void
+cga_w_u64(struct cga_w *w, uint64_t c)
+{
+	char	 buf[24], *p = u64_digits(buf + sizeof(buf), c);
+
+	cga_w_write(w, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+void
+cga_out_u64(FILE *out, uint64_t c)
+{
+	char	 buf[24], *p = u64_digits(buf + sizeof(buf), c);
+
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
+/* The bytes a JSON string holds as they are: printable ASCII but " and \. */
+static const unsigned char json_plain[256] = {
+	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
+};
+
+void
+cga_w_json(struct cga_w *w, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 esc[6] = { '\\', 'u', '0', '0' };
+	size_t			 n;
+	unsigned		 c;
+
+	cga_w_putc(w, '"');
+	while (*p != '\0') {
+		/* Runs of plain ASCII go out as they are. */
+		for (n = 0; json_plain[p[n]]; n++)
+			;
+		if (n > 0) {
+			cga_w_write(w, (const char *)p, n);
+			p += n;
+			continue;
+		}
+		c = *p;
+		n = utf8_len(p);
+		if (c == '"' || c == '\\') {
+			cga_w_putc(w, '\\');
+			cga_w_putc(w, (char)c);
+		} else if (c < 0x20 || c == 0x7f || n == 0) {
+			/* A control, or a byte outside UTF-8 read as Latin-1. */
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			cga_w_write(w, esc, sizeof(esc));
+		} else {
+			cga_w_write(w, (const char *)p, n);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+	cga_w_putc(w, '"');
+}
+
+void
+cga_w_json_or_null(struct cga_w *w, const char *s)
+{
+	if (s == NULL)
+		cga_w_puts(w, "null");
+	else
+		cga_w_json(w, s);
+}
+
+void
+cga_out_json(FILE *out, const char *s)
+{
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_w_json(&w, s);
+	cga_w_flush(&w);
+}
+
+void
+cga_out_json_or_null(FILE *out, const char *s)
+{
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_w_json_or_null(&w, s);
+	cga_w_flush(&w);
+}
+
+void
+cga_out_script(FILE *out, const char *buf, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)buf, *end = p + n;
+	const unsigned char	*lt, *e2;
+
+	/* memchr finds the rare bytes at speed; most pieces have none. */
+	lt = memchr(p, '<', n);
+	e2 = memchr(p, 0xe2, n);
+	while (lt != NULL || e2 != NULL) {
+		if (lt != NULL && (e2 == NULL || lt < e2)) {
+			fwrite(p, 1, (size_t)(lt - p), out);
+			fputs("\\u003c", out);
+			p = lt + 1;
+			lt = memchr(p, '<', (size_t)(end - p));
+			continue;
+		}
+		if (e2 + 2 < end && e2[1] == 0x80 &&
+		    (e2[2] == 0xa8 || e2[2] == 0xa9)) {
+			fwrite(p, 1, (size_t)(e2 - p), out);
+			fputs(e2[2] == 0xa8 ? "\\u2028" : "\\u2029", out);
+			p = e2 + 3;
+		}
+		e2 = memchr(e2 + 1, 0xe2, (size_t)(end - e2 - 1));
+	}
+	fwrite(p, 1, (size_t)(end - p), out);
+}
+
+void
+cga_out_piece_init(struct cga_out_piece *pc, FILE *out, int script)
+{
+	pc->out = out;
+	pc->script = script;
+	pc->m = NULL;
+	pc->buf = NULL;
+	pc->len = 0;
+}
+
+FILE *
+cga_out_piece_begin(struct cga_out_piece *pc)
+{
+	if (!pc->script)
+		return pc->out;
+	if (pc->m == NULL) {
+		if ((pc->m = open_memstream(&pc->buf, &pc->len)) == NULL)
+			cga_oom();
+	} else if (fseeko(pc->m, 0, SEEK_SET) != 0)
+		cga_oom();
+	return pc->m;
+}
+
+/* The piece is what lies before the stream's position. */
+void
+cga_out_piece_end(struct cga_out_piece *pc)
+{
+	off_t	 at;
+
+	if (pc->m == NULL)
+		return;
+	if (fflush(pc->m) != 0 || (at = ftello(pc->m)) < 0)
+		cga_oom();
+	cga_out_script(pc->out, pc->buf, (size_t)at);
+}
+
+void
+cga_out_piece_free(struct cga_out_piece *pc)
+{
+	if (pc->m != NULL && fclose(pc->m) != 0)
+		cga_oom();
+	free(pc->buf);
+	pc->m = NULL;
+	pc->buf = NULL;
+}
+
+void
+cga_out_dot(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		if (*p == '"' || *p == '\\') {
+			putc('\\', out);
+			putc(*p++, out);
+			continue;
+		}
+		if (*p == '\n' || *p == '\r') {
+			p++;
+			continue;
+		}
+		if (*p >= 0xa0 && utf8_len(p) == 0) {
+			/* Graphviz wants UTF-8: the byte as Latin-1. */
+			putc(0xc0 | *p >> 6, out);
+			putc(0x80 | (*p & 0x3f), out);
+			p++;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		/* An escape's backslash stays a backslash in the label. */
+		if (buf[0] == '\\')
+			putc('\\', out);
+		fwrite(buf, 1, n, out);
+		p += used;
+	}
+}
+
+/* Characters that reorder text or break lines where they stand. */
+static int
+reorders(const unsigned char *p, size_t n)
+{
+	if (n != 3 || p[0] != 0xe2)
+		return 0;
+	if (p[1] == 0x80)
+		return p[2] == 0x8e || p[2] == 0x8f ||
+		    (p[2] >= 0xa8 && p[2] <= 0xae);
+	return p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9;
+}
+
+/* The code span's text: s, its pipes and what a reader cannot see escaped. */
+static void
+md_text(FILE *out, const unsigned char *p)
+{
+	char	 buf[8];
+	size_t	 n, used;
+
+	while (*p != '\0') {
+		n = utf8_len(p);
+		if (*p == '|') {
+			fputs("\\|", out);
+			p++;
+		} else if (reorders(p, n)) {
+			fprintf(out, "\\u%04x", (unsigned)((p[0] & 0x0f) << 12 |
+			    (p[1] & 0x3f) << 6 | (p[2] & 0x3f)));
+			p += n;
+		} else if (n == 0) {
+			fprintf(out, "\\x%02x", *p++);
+		} else {
+			n = visible(p, buf, &used);
+			fwrite(buf, 1, n, out);
+			p += used;
+		}
+	}
+}
+
+void
+cga_out_md(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 run = 0, longest = 0, i, len = strlen(s);
+	int			 pad;
+
+	if (len == 0)
+		return;
+	for (i = 0; i < len; i++) {
+		run = p[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	pad = p[0] == '`' || p[0] == ' ' || p[len - 1] == '`' ||
+	    p[len - 1] == ' ';
+	for (i = 0; i <= longest; i++)
+		putc('`', out);
+	if (pad)
+		putc(' ', out);
+	md_text(out, p);
+	if (pad)
+		putc(' ', out);
+	for (i = 0; i <= longest; i++)
+		putc('`', out);
+}

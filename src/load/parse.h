@@ -1,0 +1,277 @@
+/*
+ * parse.h: the parse primitives of the profile format's body, the one
+ * reader of its grammar; included by load.c only, whose two readers (the
+ * block loop and the line-at-a-time reader) both call them.
+ */
+#ifndef CGA_PARSE_H
+#define CGA_PARSE_H
+
+#include "load/loader.h"
+
+/*
+ * The parse primitives.  Each reads one piece of a line in one of two
+ * forms, and returns CGA_MSG_OK or what is wrong; none changes the loader.
+ * IN_LINE: a line of its own, ending in '\0', where blanks are any run of
+ * spaces and tabs.  IN_BLOCK: a line in the block of input, in the form
+ * valgrind writes, single spaces and a '\n' at the end; a line in another
+ * form is refused there, to be read again IN_LINE, which takes it or words
+ * what is wrong.  The block ends in a NUL, which no primitive takes.
+ * IN_SWAR is IN_BLOCK with the numbers read eight digits at a time
+ * (cga_number_swar; the block has the bytes past its end that needs):
+ * the same results, the kernel the block loop runs unless CGA_KERNEL
+ * says "scalar".
+ */
+enum form { IN_LINE, IN_BLOCK, IN_SWAR };
+
+CGA_HOT char
+eol(enum form f)
+{
+	return f != IN_LINE ? '\n' : '\0';
+}
+
+/* Whether c is a blank: in a block, the one space valgrind writes. */
+CGA_HOT int
+is_blank(char c, enum form f)
+{
+	return f != IN_LINE ? c == ' ' : blank(c);
+}
+
+/* Past the blank at s, which ends a token: in a block, the one space. */
+CGA_HOT const char *
+past_blank(const char *s, enum form f)
+{
+	return f != IN_LINE ? s + 1 : skip_blanks(s);
+}
+
+/* Whether c ends a token. */
+CGA_HOT int
+ends(char c, enum form f)
+{
+	return f != IN_LINE ? c == ' ' || c == '\n' : ends_token(c, '\0');
+}
+
+/* The number parser of form f. */
+CGA_HOT int
+form_number(const char **sp, enum form f, uint64_t *v)
+{
+	return f == IN_SWAR ? cga_number_swar(sp, v) : number(sp, v);
+}
+
+/* A number that must end its token; expected names what was expected. */
+CGA_HOT enum cga_msg
+number_token(const char **sp, enum form f, uint64_t *v,
+    enum cga_msg expected)
+{
+	switch (form_number(sp, f, v)) {
+	case NUM_BIG:
+		return CGA_MSG_NUMBER_BIG;
+	case NUM_NONE:
+		return expected;
+	}
+	return ends(**sp, f) ? CGA_MSG_OK : expected;
+}
+
+/* A subposition: a number, +N, -N or *, relative to base. */
+CGA_HOT enum cga_msg
+subposition(const char **sp, enum form f, uint64_t base, uint64_t *v)
+{
+	const char	*s = *sp;
+	uint64_t	 n;
+	char		 sign = *s;
+
+	if (sign == '*') {
+		s++;
+		n = base;
+	} else {
+		if (sign == '+' || sign == '-')
+			s++;
+		switch (form_number(&s, f, &n)) {
+		case NUM_BIG:
+			return CGA_MSG_POSITION_BIG;
+		case NUM_NONE:
+			return sign == '+' || sign == '-' ?
+			    CGA_MSG_POSITION_SIGN : CGA_MSG_POSITION;
+		}
+		if (sign == '+') {
+			if (__builtin_add_overflow(base, n, &n))
+				return CGA_MSG_POSITION_PAST;
+		} else if (sign == '-') {
+			if (n > base)
+				return CGA_MSG_POSITION_BELOW;
+			n = base - n;
+		}
+	}
+	if (!ends(*s, f))
+		return CGA_MSG_POSITION;
+	*sp = s;
+	*v = n;
+	return CGA_MSG_OK;
+}
+
+/*
+ * A count of a profile with negative counts (cg_diff writes them): a
+ * number with or without a '-', that fits in 64 bits signed, as two's
+ * complement into *v.
+ */
+CGA_HOT enum cga_msg
+signed_count(const char **sp, enum form f, uint64_t *v)
+{
+	const char	*s = *sp;
+	uint64_t	 n;
+	enum cga_msg	 m;
+	int		 neg = *s == '-';
+
+	s += neg;
+	if ((m = number_token(&s, f, &n, CGA_MSG_COUNT)) != CGA_MSG_OK)
+		return m;
+	if (n > (uint64_t)INT64_MAX + (uint64_t)neg)
+		return CGA_MSG_COUNT_SIGNED_BIG;
+	*sp = s;
+	*v = neg ? (uint64_t)0 - n : n;
+	return CGA_MSG_OK;
+}
+
+/*
+ * The counts that end a cost line (or make a summary: line), in the
+ * part's event order, into cnt: *kp of them; *sp is left at the end.
+ * Unsigned, a count with a '-' is CGA_MSG_COUNT_NEGATIVE: the profile
+ * is to be read as signed from then on (sgn).
+ */
+CGA_HOT enum cga_msg
+counts_parse(const struct loader *ld, const char **sp, enum form f,
+    uint64_t *cnt, size_t *kp, int sgn)
+{
+	const char	*s, *t;
+	enum cga_msg	 m;
+	size_t		 k = 0, nfev = ld->nfev;
+
+	/* *sp ends a position (or is a summary:'s value, IN_LINE). */
+	for (s = *sp; *s != eol(f); s = t) {
+		if (*(s = past_blank(s, f)) == eol(f))
+			break;
+		if (k == nfev)
+			return CGA_MSG_COUNTS_MORE;
+		t = s;
+		if (sgn) {
+			if ((m = signed_count(&t, f, &cnt[k])) != CGA_MSG_OK)
+				return m;
+		} else if ((m = number_token(&t, f, &cnt[k],
+		    CGA_MSG_COUNT)) != CGA_MSG_OK)
+			/* A sign is no digit: looked for on failure. */
+			return *s == '-' ? CGA_MSG_COUNT_NEGATIVE : m;
+		k++;
+	}
+	*sp = s;
+	*kp = k;
+	return CGA_MSG_OK;
+}
+
+/*
+ * A cost line: its positions, relative to the last ones, into pos, then
+ * its counts.
+ */
+CGA_HOT enum cga_msg
+cost_parse(const struct loader *ld, const char **sp, enum form f,
+    uint64_t *pos, uint64_t *cnt, size_t *kp, int sgn)
+{
+	const char	*s = *sp;
+	enum cga_msg	 m;
+	size_t		 i, npos = ld->npos;
+
+	for (i = 0; i < npos; i++) {
+		if (i > 0) {
+			if (!is_blank(*s, f))
+				return CGA_MSG_POSITION;
+			s = past_blank(s, f);
+		}
+		if ((m = subposition(&s, f, ld->last[i], &pos[i])) !=
+		    CGA_MSG_OK)
+			return m;
+	}
+	*sp = s;
+	return counts_parse(ld, sp, f, cnt, kp, sgn);
+}
+
+/*
+ * A target position (calls=, jump=, jcnd=), relative to the last
+ * position, into tpos (as many as there are, at most 3; NULL: checked
+ * only, as the block loop reads a jump).  With range not NULL, a
+ * relative position that goes below 0 or past 2^64-1 is read as 0 and
+ * noted in *range (CGA_MSG_CALLS_TARGET) rather than refused: pprof
+ * writes calls= targets relative to the function before the current one,
+ * and a call's target changes no figure.
+ */
+CGA_HOT enum cga_msg
+target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos,
+    enum cga_msg *range)
+{
+	const char	*s, *t;
+	uint64_t	 v;
+	enum cga_msg	 m;
+	size_t		 i = 0;
+
+	/* *sp ends a count. */
+	for (s = *sp; *s != eol(f); i++) {
+		if (*(s = past_blank(s, f)) == eol(f))
+			break;
+		m = subposition(&s, f, ld->last[i < ld->npos ? i : 0], &v);
+		if (range != NULL && (m == CGA_MSG_POSITION_BELOW ||
+		    m == CGA_MSG_POSITION_PAST)) {
+			/* The sign, then digits that fit: steps over them. */
+			t = s + 1;
+			if (form_number(&t, f, &v) != NUM_OK || !ends(*t, f))
+				return CGA_MSG_POSITION;
+			s = t;
+			v = 0;
+			*range = CGA_MSG_CALLS_TARGET;
+		} else if (m != CGA_MSG_OK)
+			return m;
+		if (tpos != NULL && i < 3)
+			tpos[i] = v;
+	}
+	*sp = s;
+	return CGA_MSG_OK;
+}
+
+/* What a jump= or jcnd= line says. */
+struct jumpval {
+	uint64_t	 count;		/* jumps made, or taken */
+	uint64_t	 executed;	/* jcnd: times executed */
+	uint64_t	 tpos[3];	/* the target */
+};
+
+/*
+ * The value of jump=COUNT TARGET or of jcnd=TAKEN/EXECUTED TARGET, as
+ * callgrind writes it (or the spec's spaced form, read in the same
+ * order), after the '=', into jv (NULL: checked only).
+ */
+CGA_HOT enum cga_msg
+jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
+    struct jumpval *jv)
+{
+	const char	*s = skip_blanks(*sp);
+	enum cga_msg	 m;
+	uint64_t	 n = 0, e;
+
+	if (jcnd) {
+		if (number(&s, &n) != NUM_OK)
+			return CGA_MSG_JCND;
+		if (*s == '/')
+			s++;
+		else if (is_blank(*s, f))
+			s = past_blank(s, f);
+		else
+			return CGA_MSG_JCND;
+	}
+	if ((m = number_token(&s, f, &e, jcnd ? CGA_MSG_JCND :
+	    CGA_MSG_JUMP)) != CGA_MSG_OK)
+		return m;
+	*sp = s;
+	if (jv != NULL) {
+		jv->count = jcnd ? n : e;
+		jv->executed = jcnd ? e : 0;
+	}
+	return target(ld, sp, f, jv != NULL ? jv->tpos : NULL, NULL);
+}
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * branches.h: jumps and conditional branches by source line
+ * (branches.c); used by annotate.c, json.c and html_src.c.
+ */
+#ifndef CGA_BRANCHES_H
+#define CGA_BRANCHES_H
+
+#include <stdio.h>
+
+#include "view/view.h"
+
+struct cga_branches;
+
+/* The profile's jumps by file and line, summed per target (free it). */
+struct cga_branches *cga_branches_new(const struct cga_profile *);
+void	cga_branches_free(struct cga_branches *);
+/*
+ * The lookups below are quickest with each file's lines asked for in
+ * order (the structure keeps where the last one ended).
+ *
+ * Under a source line: one line per target of its jumps, "jcnd N/M
+ * taken -> line L" or "jump Nx -> line L", the cost columns (w) blank.
+ */
+void	cga_branches_text(FILE *, const struct cga_view *, const size_t *w,
+	    struct cga_branches *, const struct cga_file *, uint64_t line);
+/* The line's jumps as a JSON member ", \"jumps\": [...]", if it has any. */
+void	cga_branches_json(struct cga_w *, const struct cga_view *,
+	    struct cga_branches *, const struct cga_file *, uint64_t line);
+/* The same array after the text before, if the line has any jumps. */
+void	cga_branches_json_list(struct cga_w *, const struct cga_view *,
+	    struct cga_branches *, const struct cga_file *, uint64_t line,
+	    const char *before);
+
+#endif

@@ -1,0 +1,152 @@
+/*
+ * frames.c: what the frames of a view's flame graphs are, for every
+ * format that draws one (folded.c, html.c): the graph whose stacks are
+ * rebuilt, and each frame's name.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "print/frames.h"
+
+/* A function name's part before its first quote, as a set. */
+struct base {
+	const char	*name;		/* not NUL-terminated: len bytes */
+	size_t		 len;
+	UT_hash_handle	 hh;
+};
+
+static size_t
+base_len(const char *s)
+{
+	const char	*q = strchr(s, '\'');
+
+	return q != NULL ? (size_t)(q - s) : strlen(s);
+}
+
+static int
+is_base(struct base *set, const char *s, size_t len)
+{
+	struct base	*b;
+
+	HASH_FIND(hh, set, s, len, b);
+	return b != NULL;
+}
+
+/*
+ * A name callgrind's --separate-callers made, "f'g'h" (f called by g
+ * called by h, f'2 a recursion level): "f" (or "f'2"), when every caller
+ * named is a function of the profile; NULL for any other name.
+ */
+static char *
+without_callers(struct base *set, const char *name)
+{
+	const char	*at = name + base_len(name), *piece;
+	size_t		 keep, len;
+
+	if (*at == '\0')
+		return NULL;
+	piece = at + 1;
+	len = base_len(piece);
+	if (len > 0 && strspn(piece, "0123456789") == len)
+		at = piece + len;	/* a recursion level stays */
+	keep = (size_t)(at - name);
+	if (*at == '\0')
+		return NULL;
+	for (piece = at + 1;; piece += len + 1) {
+		len = base_len(piece);
+		if (!is_base(set, piece, len))
+			return NULL;
+		if (piece[len] == '\0')
+			break;
+	}
+	return xmemdup0(name, keep);
+}
+
+/* The names made here: none for files or objects. */
+static void
+names_make(struct cga_frames *fr)
+{
+	const struct cga_profile *g = fr->g;
+	struct base		 *set = NULL, *b, *tmp;
+	struct cga_fn		 *fn;
+
+	fr->n = g->nfns;
+	fr->own = xcalloc(g->nfns + 1, sizeof(*fr->own));
+	if (fr->groups != NULL && fr->groups->by != CGA_GROUP_NAME)
+		return;
+	for (fn = g->fns; fn != NULL; fn = fn->next) {
+		HASH_FIND(hh, set, fn->key.name, base_len(fn->key.name), b);
+		if (b != NULL)
+			continue;
+		b = xcalloc(1, sizeof(*b));
+		b->name = fn->key.name;
+		b->len = base_len(fn->key.name);
+		HASH_ADD_KEYPTR(hh, set, b->name, b->len, b);
+	}
+	for (fn = g->fns; fn != NULL; fn = fn->next)
+		fr->own[fn->id] = without_callers(set, fn->key.name);
+	HASH_ITER(hh, set, b, tmp) {
+		HASH_DEL(set, b);
+		free(b);
+	}
+}
+
+int
+cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
+    const struct cga_profile *p)
+{
+	int	 by_name;
+
+	memset(fr, 0, sizeof(*fr));
+	fr->g = p;
+	by_name = v->groups != NULL ? v->groups->by == CGA_GROUP_NAME :
+	    v->inlined_frames;
+	if (p == v->lp && v->groups != NULL)
+		fr->groups = v->groups;
+	else if (by_name) {
+		/*
+		 * A difference's sides, or the page's: as the listing would.
+		 * Stacks need no inclusive costs of the groups.
+		 */
+		fr->made = xcalloc(1, sizeof(*fr->made));
+		if (cga_groups_make(fr->made, p, CGA_GROUP_NAME, 0) == -1) {
+			cga_frames_free(fr);
+			return -1;
+		}
+		fr->g = fr->made->q;
+		fr->groups = fr->made;
+	}
+	/* A function with its inlined pieces is named as the function. */
+	fr->display = v->groups != NULL && v->groups->by != CGA_GROUP_NAME;
+	names_make(fr);
+	return 0;
+}
+
+/*
+ * A frame's name: the group's, or the function's with its file where the
+ * name is not enough, without the callers --separate-callers put in it.
+ */
+const char *
+cga_frames_name(const struct cga_frames *fr, const struct cga_fn *fn)
+{
+	if (fr->own[fn->id] != NULL)
+		return fr->own[fn->id];
+	if (fr->display || cga_fn_namesakes(fn) > 1)
+		return fn->display;
+	return fn->key.name;
+}
+
+void
+cga_frames_free(struct cga_frames *fr)
+{
+	size_t	 i;
+
+	for (i = 0; i < fr->n; i++)
+		free(fr->own[i]);
+	free(fr->own);
+	if (fr->made != NULL)
+		cga_groups_free(fr->made);
+	free(fr->made);
+	memset(fr, 0, sizeof(*fr));
+}

@@ -1,0 +1,570 @@
+/*
+ * json.c: --format=json, the report as one JSON document: metadata, the
+ * events, the totals, the functions listed with their exclusive and
+ * inclusive costs, callers and callees, and with annotation on, each listed
+ * function's file with its line costs.  Counts are exact 64-bit integers;
+ * an event never counted in a place is left out of that cost object.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/gate.h"
+#include "analysis/group.h"
+#include "analysis/inclusive.h"
+#include "base/out.h"
+#include "print/asm.h"
+#include "print/branches.h"
+#include "print/formats.h"
+#include "print/json.h"
+#include "view/view.h"
+
+/* printf's formats, for the few members that need them. */
+static void
+wfmt(struct cga_w *w, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 buf[256];
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(buf)) {
+		cga_w_write(w, buf, (size_t)n);
+		return;
+	}
+	cga_w_flush(w);
+	va_start(ap, fmt);
+	vfprintf(w->f, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * A piece of the document (see cga_out_piece_begin), written through w:
+ * what w holds goes out before the piece ends.
+ */
+static void
+piece_begin(struct cga_out_piece *pc, struct cga_w *w)
+{
+	cga_w_init(w, cga_out_piece_begin(pc));
+}
+
+static void
+piece_end(struct cga_out_piece *pc, struct cga_w *w)
+{
+	cga_w_flush(w);
+	cga_out_piece_end(pc);
+}
+
+void
+cga_json_cost(struct cga_w *w, const struct cga_view *v, const uint64_t *c)
+{
+	const struct cga_profile *p = v->p;
+	size_t	 e;
+	int	 first = 1;
+
+	cga_w_putc(w, '{');
+	for (e = 0; c != NULL && e < p->nev; e++) {
+		if (!cga_cost_defined(p, c, e))
+			continue;
+		if (!first)
+			cga_w_puts(w, ", ");
+		first = 0;
+		cga_w_json(w, p->ev[e].name);
+		cga_w_puts(w, ": ");
+		cga_view_write_count(w, v, c[e]);
+	}
+	cga_w_putc(w, '}');
+}
+
+static void
+calls(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
+    int callers)
+{
+	const struct cga_call	**list, *c;
+	size_t			  n, i;
+	int			  first = 1;
+
+	cga_w_puts(w, callers ? "      \"callers\": [" : "      \"callees\": [");
+	list = cga_view_calls_of(v, fn, callers, &n);
+	for (i = 0; i < n; i++) {
+		c = list[i];
+		cga_w_puts(w, first ? "\n" : ",\n");
+		first = 0;
+		cga_w_puts(w, "        {\"function\": ");
+		cga_w_json(w, (callers ? c->key.caller : c->key.callee)->display);
+		cga_w_puts(w, ", \"count\": ");
+		cga_view_write_count(w, v, c->count);
+		cga_w_puts(w, ", \"cost\": ");
+		cga_json_cost(w, v, cga_call_cost(c));
+		cga_w_puts(w, c->recursive ? ", \"recursive\": true" :
+		    ", \"recursive\": false");
+		cga_w_putc(w, '}');
+	}
+	free(list);
+	cga_w_puts(w, first ? "]" : "\n      ]");
+}
+
+/*
+ * A row's exclusive and inclusive costs, its callers and its callees.  In
+ * a view of groups with inclusive costs, a group's "inclusive" holds the
+ * events whose figure the call graph decides, and each row its bounds.
+ */
+static void
+costs_and_calls(struct cga_w *w, const struct cga_view *v,
+    const struct cga_fn *fn, int group)
+{
+	uint64_t	*c = NULL;
+	const uint64_t	*lo = NULL;
+	size_t		 e;
+
+	cga_w_puts(w, ",\n      \"exclusive\": ");
+	cga_json_cost(w, v, fn->self);
+	cga_w_puts(w, ",\n      \"inclusive\": ");
+	if (v->groups != NULL && v->groups->incl_min != NULL && fn->incl) {
+		c = xcalloc(v->p->cw, sizeof(*c));
+		if (group) {
+			lo = v->groups->incl_min[fn->id];
+			for (e = 0; e < v->p->nev; e++)
+				if (cga_cost_defined(v->p, fn->incl, e) &&
+				    !cga_group_bounded(v->groups, fn, e)) {
+					c[e] = fn->incl[e];
+					cga_cost_define(v->p, c, e);
+				}
+			cga_json_cost(w, v, c);
+		} else {
+			cga_fn_incl_min(v->p, fn, c);
+			lo = c;
+			cga_json_cost(w, v, fn->incl);
+		}
+		cga_w_puts(w, ",\n      \"inclusive_min\": ");
+		cga_json_cost(w, v, lo);
+		cga_w_puts(w, ",\n      \"inclusive_max\": ");
+		cga_json_cost(w, v, fn->incl);
+		free(c);
+	} else
+		cga_json_cost(w, v, fn->incl);
+	cga_w_puts(w, ",\n");
+	calls(w, v, fn, 1);
+	cga_w_puts(w, ",\n");
+	calls(w, v, fn, 0);
+}
+
+/* The files of the listed functions, each once, by name, with line costs. */
+static void
+files(struct cga_out_piece *pc, const struct cga_view *v,
+    struct cga_fn **fns, size_t n)
+{
+	struct cga_file		**list, *f;
+	struct cga_lineref	 *lines;
+	FILE			 *to = pc->out;
+	struct cga_w		  w[1];
+	struct cga_branches	 *br;
+	char			 *seen;
+	size_t			  nf = 0, nl, i, j;
+
+	list = xcalloc(n + 1, sizeof(*list));
+	seen = xcalloc(v->p->nfiles + 1, 1);
+	for (i = 0; i < n; i++) {
+		f = cga_file_find(v->p, fns[i]->key.file);
+		if (f != NULL && !seen[f->id]) {
+			seen[f->id] = 1;
+			list[nf++] = f;
+		}
+	}
+	free(seen);
+	cga_view_sort_files(list, nf);
+	br = cga_branches_new(v->p);
+	fputs(",\n  \"files\": [", to);
+	for (i = 0; i < nf && !ferror(to); i++) {
+		piece_begin(pc, w);
+		cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		cga_w_json(w, list[i]->name);
+		cga_w_puts(w, ", \"lines\": [");
+		lines = cga_file_lines(v->p, list[i], &nl);
+		for (j = 0; j < nl; j++) {
+			cga_w_puts(w, j ? ",\n      {\"line\": " :
+			    "\n      {\"line\": ");
+			cga_w_u64(w, lines[j].line);
+			cga_w_puts(w, ", \"cost\": ");
+			cga_json_cost(w, v, lines[j].cost);
+			cga_branches_json(w, v, br, list[i], lines[j].line);
+			cga_w_putc(w, '}');
+		}
+		free(lines);
+		cga_w_puts(w, nl ? "\n    ]}" : "]}");
+		piece_end(pc, w);
+	}
+	fputs(nf ? "\n  ]" : "]", to);
+	free(list);
+	cga_branches_free(br);
+}
+
+/* A jump of an instruction: its counts and target. */
+static void
+instr_jump(struct cga_w *w, const struct cga_view *v, const struct cga_jump *j)
+{
+	wfmt(w, "{\"conditional\": %s, \"count\": ", j->cond ? "true" :
+	    "false");
+	cga_view_write_count(w, v, j->count);
+	if (j->cond) {
+		cga_w_puts(w, ", \"executed\": ");
+		cga_view_write_count(w, v, j->executed);
+	}
+	wfmt(w, ", \"target\": {\"address\": %llu, \"file\": ",
+	    (unsigned long long)j->taddr);
+	cga_w_json(w, j->tfile);
+	cga_w_puts(w, ", \"function\": ");
+	cga_w_json(w, j->tfn);
+	wfmt(w, ", \"line\": %llu}}", (unsigned long long)j->tline);
+}
+
+/*
+ * --asm: the function's instructions as the profile has them, by
+ * address, each with its cost, source line, calls and jumps.
+ */
+static void
+instructions(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn)
+{
+	struct cga_code		 c;
+	const struct cga_instr	*r;
+	size_t			 i = 0, k, ji = 0;
+
+	cga_code_collect(v, fn, &c);
+	cga_w_puts(w, ",\n      \"instructions\": [");
+	while (i < c.nrec) {
+		r = c.rec[i];
+		wfmt(w, "%s\n        {\"address\": %llu, \"cost\": ",
+		    i ? "," : "", (unsigned long long)r->addr);
+		cga_json_cost(w, v, r->callee == NULL ? r->cost : NULL);
+		cga_w_puts(w, ", \"file\": ");
+		cga_w_json(w, r->file->name);
+		wfmt(w, ", \"line\": %llu, \"calls\": [",
+		    (unsigned long long)r->line);
+		for (k = i += r->callee == NULL; i < c.nrec && c.rec[i]->addr ==
+		    r->addr; i++) {
+			cga_w_puts(w, i > k ? ", {\"function\": " :
+			    "{\"function\": ");
+			cga_w_json(w, c.rec[i]->callee->display);
+			cga_w_puts(w, ", \"count\": ");
+			cga_view_write_count(w, v, c.rec[i]->count);
+			cga_w_puts(w, ", \"cost\": ");
+			cga_json_cost(w, v, c.rec[i]->cost);
+			cga_w_putc(w, '}');
+		}
+		cga_w_puts(w, "], \"jumps\": [");
+		while (ji < c.njmp && c.jmp[ji]->addr < r->addr)
+			ji++;
+		for (k = ji; ji < c.njmp && c.jmp[ji]->addr == r->addr; ji++) {
+			cga_w_puts(w, ji > k ? ", " : "");
+			instr_jump(w, v, c.jmp[ji]);
+		}
+		cga_w_puts(w, "]}");
+	}
+	cga_w_puts(w, c.nrec ? "\n      ]" : "]");
+	cga_code_release(&c);
+}
+
+/* A header value that is a number as a number, any other as a string. */
+static void
+number_or_string(struct cga_w *w, const char *s)
+{
+	size_t	 n = s != NULL ? strspn(s, "0123456789") : 0;
+
+	/* Up to 15 digits: exact in every reader's doubles. */
+	if (n > 0 && n <= 15 && s[n] == '\0' && (s[0] != '0' || n == 1))
+		cga_w_puts(w, s);
+	else
+		cga_w_json_or_null(w, s);
+}
+
+/* The profiles named, the difference's base, and the header's values. */
+static void
+header(struct cga_w *w, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	size_t			  i;
+
+	cga_w_puts(w, "{\n  \"profiles\": [");
+	for (i = 0; i < v->nprofiles; i++) {
+		if (i > 0)
+			cga_w_puts(w, ", ");
+		cga_w_json(w, v->profiles[i]);
+	}
+	cga_w_puts(w, "],\n  \"diff_base\": ");
+	cga_w_json_or_null(w, p->base_path);
+	cga_w_puts(w, ",\n  \"creator\": ");
+	cga_w_json_or_null(w, p->creator);
+	cga_w_puts(w, ",\n  \"command\": ");
+	cga_w_json_or_null(w, p->cmd);
+	cga_w_puts(w, ",\n  \"pid\": ");
+	number_or_string(w, p->pid);
+}
+
+static void
+parts(struct cga_w *w, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	const struct cga_part	 *pt;
+	uint64_t		 *total = xcalloc(p->cw, sizeof(*total));
+	size_t			  i;
+
+	cga_w_puts(w, ",\n  \"parts\": [");
+	for (i = 0; i < p->nparts; i++) {
+		pt = &p->parts[i];
+		cga_w_puts(w, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+		cga_w_json(w, pt->path);
+		wfmt(w, ", \"ordinal\": %llu, \"part\": ",
+		    (unsigned long long)pt->ordinal);
+		number_or_string(w, pt->number);
+		cga_w_puts(w, ", \"thread\": ");
+		number_or_string(w, pt->thread);
+		cga_w_puts(w, ", \"pid\": ");
+		number_or_string(w, pt->pid);
+		cga_w_puts(w, ", \"trigger\": ");
+		cga_w_json_or_null(w, pt->trigger);
+		cga_w_puts(w, ", \"totals\": ");
+		cga_evcounts_cost(p, pt->total, pt->ntotal, total);
+		cga_json_cost(w, v, total);
+		cga_w_putc(w, '}');
+	}
+	cga_w_puts(w, p->nparts ? "\n  ],\n" : "],\n");
+	free(total);
+}
+
+static void
+events(struct cga_w *w, const struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	size_t			  e;
+
+	cga_w_puts(w, "  \"events\": [");
+	for (e = 0; e < p->nev; e++) {
+		cga_w_puts(w, e ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		cga_w_json(w, p->ev[e].name);
+		cga_w_puts(w, ", \"long_name\": ");
+		cga_w_json_or_null(w, p->ev[e].longname);
+		wfmt(w, ", \"derived\": %s}", e >= p->nrec ? "true" :
+		    "false");
+	}
+	cga_w_puts(w, "\n  ],\n  \"totals\": ");
+	cga_json_cost(w, v, p->total);
+	wfmt(w, ",\n  \"totals_calculated\": %s,\n",
+	    p->calculated ? "true" : "false");
+}
+
+/* The gate's verdicts, numbers as numbers, with a gate only. */
+static void
+gate(struct cga_w *w, const struct cga_gate *g)
+{
+	const struct cga_gate_verdict *gv;
+	char	 lim[64];
+	double	 pc;
+	size_t	 i;
+
+	wfmt(w, "  \"gate\": {\"exceeded\": %s, \"verdicts\": [",
+	    g->tripped ? "true" : "false");
+	for (i = 0; i < g->n; i++) {
+		gv = &g->v[i];
+		cga_w_puts(w, i ? ",\n    {\"event\": " : "\n    {\"event\": ");
+		cga_w_json(w, gv->limit->event);
+		if (gv->limit->percent)
+			cga_gate_limit_text(gv->limit, lim, sizeof(lim));
+		else
+			snprintf(lim, sizeof(lim), "%llu",
+			    (unsigned long long)gv->limit->num);
+		wfmt(w, ", \"of\": \"%s\", \"limit\": %s, \"unit\": "
+		    "\"%s\", \"exceeded\": %s,\n     \"old\": %lld, \"new\": "
+		    "%lld, \"change\": %lld, \"percent\": ",
+		    gv->limit->function ? "function" : "total", lim,
+		    gv->limit->percent ? "percent" : "count",
+		    gv->exceeded ? "true" : "false", (long long)gv->old,
+		    (long long)gv->new, (long long)gv->change);
+		if (cga_gate_percent(gv, &pc) == 0)
+			wfmt(w, "%.6f", pc);
+		else
+			cga_w_puts(w, "null");
+		wfmt(w, ", \"old_total\": %lld, \"function\": ",
+		    (long long)gv->old_total);
+		if (gv->worst != NULL) {
+			cga_w_puts(w, "{\"file\": ");
+			cga_w_json(w, gv->worst->key.file);
+			cga_w_puts(w, ", \"name\": ");
+			cga_w_json(w, gv->worst->key.name);
+			cga_w_putc(w, '}');
+		} else
+			cga_w_puts(w, "null");
+		cga_w_putc(w, '}');
+	}
+	cga_w_puts(w, g->n ? "\n  ]},\n" : "]},\n");
+}
+
+static void
+function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
+    int first)
+{
+	cga_w_puts(w, first ? "\n    {\n      \"file\": " :
+	    ",\n    {\n      \"file\": ");
+	cga_w_json(w, fn->key.file);
+	cga_w_puts(w, ",\n      \"name\": ");
+	cga_w_json(w, fn->key.name);
+	cga_w_puts(w, ",\n      \"object\": ");
+	cga_w_json_or_null(w, cga_fn_object(fn));
+	costs_and_calls(w, v, fn, 0);
+	if (v->asm_code)
+		instructions(w, v, fn);
+	cga_w_puts(w, "\n    }");
+}
+
+/* A list of strings, [] when empty. */
+static void
+strings(struct cga_w *w, char *const *s, size_t n)
+{
+	size_t	 i;
+
+	cga_w_putc(w, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			cga_w_puts(w, ", ");
+		cga_w_json(w, s[i]);
+	}
+	cga_w_putc(w, ']');
+}
+
+/* What was listed and what was left out. */
+static void
+listing(struct cga_w *w, const struct cga_view *v)
+{
+	size_t	 i;
+
+	cga_w_puts(w, "  \"listing\": {\"by\": ");
+	cga_w_json(w, v->groups == NULL ? "function" : v->group_word);
+	wfmt(w, ", \"group_inlined\": %s, \"threshold\": ",
+	    v->groups != NULL && v->groups->by == CGA_GROUP_NAME ? "true" :
+	    "false");
+	if (v->filter && v->nsort > 0) {
+		cga_w_putc(w, '{');
+		for (i = 0; i < v->nsort; i++) {
+			cga_w_puts(w, i ? ", " : "");
+			cga_w_json(w, v->p->ev[v->sort[i]].name);
+			wfmt(w, ": %g", v->th[i]);
+		}
+		cga_w_putc(w, '}');
+	} else
+		cga_w_puts(w, "null");
+	cga_w_puts(w, ", \"top\": ");
+	if (v->top > 0)
+		wfmt(w, "%llu", (unsigned long long)v->top);
+	else
+		cga_w_puts(w, "null");
+	cga_w_puts(w, ",\n    \"focus\": ");
+	strings(w, v->focus_text, v->nfocus);
+	cga_w_puts(w, ", \"hide\": ");
+	strings(w, v->hide_text, v->nhide);
+	wfmt(w, ", \"hidden_functions\": %zu, \"hidden_cost\": ",
+	    v->nhidden);
+	cga_json_cost(w, v, v->hidden);
+	cga_w_puts(w, "},\n");
+}
+
+/*
+ * The groups, each with its callers and callees among the groups and its
+ * functions; those functions are what annotation covers.
+ */
+static struct cga_fn **
+groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
+{
+	struct cga_fn		**gs, **fns, **listed = NULL, *g;
+	FILE			 *to = pc->out;
+	struct cga_w		  w[1];
+	size_t			  n, nf, i, j;
+
+	*nlisted = 0;
+	fputs("  \"groups\": [", to);
+	gs = cga_view_select(v, NULL, &n);
+	for (i = 0; i < n && !ferror(to); i++) {
+		piece_begin(pc, w);
+		g = gs[i];
+		cga_w_puts(w, i ? ",\n    {\n      \"name\": " :
+		    "\n    {\n      \"name\": ");
+		cga_w_json(w, g->display);
+		costs_and_calls(w, v, g, 1);
+		cga_w_puts(w, ",\n      \"functions\": [");
+		fns = cga_view_members(v, g, &nf);
+		listed = xreallocarray(listed, *nlisted + nf + 1,
+		    sizeof(*listed));
+		for (j = 0; j < nf; j++) {
+			listed[(*nlisted)++] = fns[j];
+			function(w, v, fns[j], j == 0);
+		}
+		cga_w_puts(w, nf ? "\n    ]}" : "]}");
+		free(fns);
+		piece_end(pc, w);
+	}
+	fputs(n ? "\n  ]" : "]", to);
+	free(gs);
+	return listed;
+}
+
+int
+cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
+    void (*more)(FILE *, const struct cga_view *, struct cga_fn **, size_t))
+{
+	struct cga_out_piece	  pc;
+	struct cga_fn		**fns;
+	struct cga_w		  w[1];
+	size_t			  n, i;
+
+	cga_out_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
+	piece_begin(&pc, w);
+	header(w, v);
+	parts(w, v);
+	events(w, v);
+	if (v->gate != NULL)
+		gate(w, v->gate);
+	listing(w, v);
+	piece_end(&pc, w);
+	if (v->groups != NULL)
+		fns = groups(&pc, v, &n);
+	else {
+		fputs("  \"functions\": [", to);
+		fns = cga_view_select(v, NULL, &n);
+		for (i = 0; i < n && !ferror(to); i++) {
+			piece_begin(&pc, w);
+			function(w, v, fns[i], i == 0);
+			piece_end(&pc, w);
+		}
+		fputs(n ? "\n  ]" : "]", to);
+	}
+	if (v->auto_annotate && !(flags & CGA_JSON_NO_FILES))
+		files(&pc, v, fns, n);
+	cga_out_piece_free(&pc);
+	if (more != NULL)
+		more(to, v, fns, n);
+	fputs("\n}", to);
+	free(fns);
+	return 0;
+}
+
+static int
+json_print(FILE *out, const struct cga_view *v)
+{
+	int	 rc = cga_json_write(out, v, 0, NULL);
+
+	putc('\n', out);
+	return rc;
+}
+
+/* Files' line costs go with the functions when annotation is on. */
+static unsigned
+json_needs(const struct cga_view *v)
+{
+	return CGA_NEED_INCL | (v->auto_annotate ? CGA_NEED_ALL_LINES |
+	    CGA_NEED_JUMPS : 0) | (v->asm_code ? CGA_NEED_INSTRS : 0);
+}
+
+const struct cga_format cga_format_json = { "json", json_needs, NULL,
+    0, json_print };

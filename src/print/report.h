@@ -1,0 +1,20 @@
+/*
+ * report.h: the text report's header, totals and function list; used by
+ * report.c's format and its tests.
+ */
+#ifndef CGA_REPORT_H
+#define CGA_REPORT_H
+
+#include <stdio.h>
+
+#include "view/view.h"
+
+void	 cga_report_header(FILE *, const struct cga_view *);
+/*
+ * Prints the totals and the function list; returns the functions printed,
+ * in order, for source annotation (free it).
+ */
+struct cga_fn **cga_report_functions(FILE *, const struct cga_view *,
+	    size_t *n);
+
+#endif

@@ -1,0 +1,960 @@
+/*
+ * view.c: what a report shows (events, thresholds, the options that shape
+ * every format), resolved once from the options and the profile, and the
+ * ranking and selection of functions and calls that every printer shares.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/group.h"
+#include "base/diag.h"
+#include "base/fmt.h"
+#include "base/out.h"
+#include "base/sort.h"
+#include "cli/opts.h"
+#include "print/formats.h"
+#include "view/sources.h"
+#include "view/view.h"
+
+void
+cga_view_init(struct cga_view *v, const struct cga_opts *o)
+{
+	memset(v, 0, sizeof(*v));
+	v->o = o;
+	v->percs = o->show_percs;
+	v->color = o->color;
+	v->inclusive = o->inclusive;
+	v->tree = ((o->tree & CGA_TREE_CALLER) ? CGA_SHOW_CALLERS : 0) |
+	    ((o->tree & CGA_TREE_CALLING) ? CGA_SHOW_CALLEES : 0);
+	v->auto_annotate = o->auto_annotate;
+	v->asm_code = o->asm_code;
+	v->asm_syntax = o->asm_syntax;
+	v->grouped = o->by != CGA_BY_FUNCTION || o->group_inlined;
+	v->context = o->context;
+	v->node_threshold = o->node_threshold;
+	v->edge_threshold = o->edge_threshold;
+	v->rows = o->calls ? CGA_ROWS_CALLS : o->lines ? CGA_ROWS_LINES :
+	    CGA_ROWS_FUNCTIONS;
+	v->profiles = o->profiles;
+	v->nprofiles = o->nprofiles;
+	v->profile_guessed = o->profile_guessed;
+	v->include = o->include;
+	v->ninclude = o->ninclude;
+	v->sources = o->sources;
+	v->nsources = o->nsources;
+	v->src = cga_sources_new(o->include, o->ninclude);
+}
+
+static void
+unknown_event(const struct cga_profile *p, const char *opt, const char *name)
+{
+	char	*list = cga_event_list(p);
+
+	cga_diag("%s event '%s' is not in %s; its events are:%s", opt, name,
+	    p->path, list);
+	free(list);
+}
+
+/* The events named (all recorded ones when none) as indexes into out. */
+static int
+events_named(const struct cga_profile *p, const char *opt, char *const *names,
+    size_t n, size_t **out, size_t *nout)
+{
+	size_t	 i;
+
+	*nout = n ? n : p->nrec;
+	*out = xcalloc(*nout + 1, sizeof(**out));
+	for (i = 0; i < *nout; i++) {
+		(*out)[i] = n ? cga_event_index(p, names[i]) : i;
+		if ((*out)[i] == CGA_NOEVENT) {
+			unknown_event(p, opt, names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Whether one of the n regexes matches fn's name, file or object. */
+static int
+matches(const regex_t *re, size_t n, const struct cga_fn *fn)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (regexec(&re[i], fn->key.name, 0, NULL, 0) == 0 ||
+		    regexec(&re[i], fn->key.file, 0, NULL, 0) == 0 ||
+		    (cga_fn_object(fn) != NULL &&
+		    regexec(&re[i], cga_fn_object(fn), 0, NULL, 0) == 0))
+			return 1;
+	return 0;
+}
+
+/*
+ * --focus and --hide: which functions pass (by id), which groups hold one
+ * that does, and what the hidden ones cost.
+ */
+static int
+bind_filters(struct cga_view *v)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_fn		 *fn;
+	int			  hide;
+
+	v->pass_fn = xcalloc(p->nfns + 1, 1);
+	v->hidden = xcalloc(p->cw + 1, sizeof(*v->hidden));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		hide = v->nhide > 0 && matches(v->hide, v->nhide, fn);
+		v->pass_fn[fn->id] = !hide && (v->nfocus == 0 ||
+		    matches(v->focus, v->nfocus, fn));
+		if (!hide || !fn->listed)
+			continue;
+		v->nhidden++;
+		if (cga_cost_add(p, v->hidden, fn->self) == -1) {
+			cga_diag("%s: the cost of the hidden functions does "
+			    "not fit in 64 bits", p->path);
+			return -1;
+		}
+	}
+	if (v->groups == NULL) {
+		v->pass = v->pass_fn;
+		v->pass_fn = NULL;
+		return 0;
+	}
+	v->pass = xcalloc(v->lp->nfns + 1, 1);
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		v->pass[v->groups->of[fn->id]->id] |= v->pass_fn[fn->id];
+	return 0;
+}
+
+/* What is listed: functions, or groups of them; filters. */
+static int
+bind_listing(struct cga_view *v, const struct cga_opts *o)
+{
+	static const char *const words[] = { "file", "object", "function" };
+	enum cga_grouping	 by;
+
+	v->lp = v->p;
+	v->focus = o->focus;
+	v->focus_text = o->focus_text;
+	v->nfocus = o->nfocus;
+	v->hide = o->hide;
+	v->hide_text = o->hide_text;
+	v->nhide = o->nhide;
+	if (v->grouped) {
+		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
+		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
+		v->groups = xcalloc(1, sizeof(*v->groups));
+		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl) == -1)
+			return -1;
+		v->lp = v->groups->q;
+		v->group_word = words[by];
+	}
+	if (v->nfocus > 0 || v->nhide > 0)
+		return bind_filters(v);
+	return 0;
+}
+
+int
+cga_view_passes(const struct cga_view *v, const struct cga_fn *fn, int member)
+{
+	if (v->pass == NULL)
+		return 1;
+	return member && v->pass_fn != NULL ? v->pass_fn[fn->id] :
+	    v->pass[fn->id];
+}
+
+int
+cga_view_bind(struct cga_view *v, const struct cga_profile *p)
+{
+	const struct cga_opts	*o = v->o;
+	size_t			 i;
+
+	v->p = p;
+	v->diff = p->diff;
+	v->total = p->diff ? p->base : p->total;
+	/*
+	 * A format that prints the profile as loaded (--list-parts) shows
+	 * no chosen events: naming one the profile lacks is no error there.
+	 */
+	if (o->format->as_loaded)
+		return 0;
+	if (events_named(p, "--show", o->show, o->nshow, &v->show,
+	    &v->nshow) == -1 || events_named(p, "--sort", o->sort, o->nsort,
+	    &v->sort, &v->nsort) == -1)
+		return -1;
+	v->th = xcalloc(v->nsort + 1, sizeof(*v->th));
+	v->th_text = xcalloc(v->nsort + 1, sizeof(*v->th_text));
+	for (i = 0; i < v->nsort; i++) {
+		v->th_text[i] = "0";
+		if (o->sort_has_th && o->sort_th[i] != NULL) {
+			v->th_text[i] = o->sort_th[i];
+			v->th[i] = o->sort_th_val[i];
+		}
+	}
+	/* Without per-event thresholds, --threshold is the first event's. */
+	if (!o->sort_has_th && v->nsort > 0) {
+		v->th_text[0] = o->threshold;
+		v->th[0] = o->threshold_val;
+	}
+	v->filter = o->sort_has_th || o->threshold_val < 100;
+	/* Scripts get every row unless they ask for fewer. */
+	if (!o->threshold_set && (o->format == &cga_format_tsv ||
+	    o->format == &cga_format_json))
+		v->filter = 0;
+	v->top = o->top;
+	v->max_depth = o->max_depth;
+	v->inlined_frames = o->inlined_frames;
+	return bind_listing(v, o);
+}
+
+void
+cga_view_free(struct cga_view *v)
+{
+	if (v->groups != NULL)
+		cga_groups_free(v->groups);
+	free(v->groups);
+	free(v->pass);
+	free(v->pass_fn);
+	free(v->hidden);
+	free(v->show);
+	free(v->sort);
+	free(v->th);
+	free(v->th_text);
+	cga_sources_free(v->src);
+	memset(v, 0, sizeof(*v));
+}
+
+int
+cga_view_wants_lines(struct cga_view *v, int all, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < v->nsources; i++)
+		if (strcmp(v->sources[i], name) == 0)
+			return 1;
+	/* Scripts get every file's lines, sources or not. */
+	if (all)
+		return 1;
+	if (!v->auto_annotate || strcmp(name, "???") == 0)
+		return 0;
+	return cga_sources_found(v->src, name);
+}
+
+size_t
+cga_view_count(const struct cga_view *v, char *buf, uint64_t c)
+{
+	return v->diff ? cga_fmt_scount(buf, (int64_t)c) :
+	    cga_fmt_count(buf, c);
+}
+
+void
+cga_view_write_count(struct cga_w *w, const struct cga_view *v, uint64_t c)
+{
+	if (v->diff && (int64_t)c < 0) {
+		cga_w_putc(w, '-');
+		c = -c;
+	}
+	cga_w_u64(w, c);
+}
+
+void
+cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
+{
+	struct cga_w	 w;
+
+	cga_w_init(&w, out);
+	cga_view_write_count(&w, v, c);
+	cga_w_flush(&w);
+}
+
+double
+cga_view_percent(const struct cga_view *v, const uint64_t *c, size_t e)
+{
+	if (c == NULL || !cga_cost_defined(v->p, c, e) || c[e] == 0)
+		return 0;
+	return v->diff ? cga_fmt_spercent((int64_t)c[e], v->total[e]) :
+	    cga_fmt_percent(c[e], v->total[e]);
+}
+
+size_t *
+cga_widths_new(const struct cga_view *v)
+{
+	size_t	*w = xcalloc(v->p->nev + 1, sizeof(*w));
+	size_t	 i;
+
+	for (i = 0; i < v->p->nev; i++)
+		w[i] = cga_out_text_width(v->p->ev[i].name);
+	return w;
+}
+
+/*
+ * The width of c[e]'s percentage: 9, " (12.34%)", up to 100 % of the total
+ * (or its size in a difference); more when a count is above the total
+ * (a profile whose figures exceed its total, a large change).
+ */
+static size_t
+perc_width(const struct cga_view *v, const uint64_t *c, size_t e)
+{
+	char	 buf[CGA_FMT_PERC];
+	uint64_t m = v->diff ? cga_magnitude(c[e]) : c[e];
+
+	/* Unsigned up to the total, signed down to -50 %: at most 9. */
+	if (v->diff ? m <= v->total[e] / 2 : m <= v->total[e])
+		return 9;
+	return cga_fmt_perc(buf, cga_view_percent(v, c, e));
+}
+
+/* Whether event e of c is a span from lo (not NULL) to c. */
+static int
+spans(const struct cga_view *v, const uint64_t *lo, const uint64_t *c,
+    size_t e)
+{
+	return lo != NULL && c != NULL && cga_cost_defined(v->p, lo, e) &&
+	    cga_cost_defined(v->p, c, e) && lo[e] != c[e];
+}
+
+/* "(12.34%..56.78%)" of a span's ends, after a blank: its length. */
+static size_t
+span_perc(char *buf, const struct cga_view *v, const uint64_t *lo,
+    const uint64_t *c, size_t e)
+{
+	char	 a[CGA_FMT_PERC], b[CGA_FMT_PERC];
+	char	*x = a, *y = b;
+
+	cga_fmt_perc(a, cga_view_percent(v, lo, e));
+	cga_fmt_perc(b, cga_view_percent(v, c, e));
+	/* " ( 1.23%)" to "1.23%" */
+	x[strlen(x) - 1] = '\0';
+	y[strlen(y) - 1] = '\0';
+	x += strspn(x, " (");
+	y += strspn(y, " (");
+	return (size_t)sprintf(buf, " (%s..%s)", x, y);
+}
+
+/*
+ * An event of a cost as its column shows it: count and percentage, or a
+ * span from lo's count to c's, when lo is not NULL and they differ.
+ */
+static size_t
+cost_text(char *text, const struct cga_view *v, const uint64_t *c,
+    const uint64_t *lo, size_t e)
+{
+	size_t	 n;
+	int	 def = c != NULL && cga_cost_defined(v->p, c, e);
+
+	if (spans(v, lo, c, e)) {
+		n = cga_view_count(v, text, lo[e]);
+		text[n++] = '.';
+		text[n++] = '.';
+		n += cga_view_count(v, text + n, c[e]);
+		if (v->percs && v->total[e] != 0)	/* no share of 0 */
+			n += span_perc(text + n, v, lo, c, e);
+		return n;
+	}
+	if (def)
+		n = cga_view_count(v, text, c[e]);
+	else
+		n = (size_t)(strcpy(text, ".") - text) + 1;
+	if (v->percs) {
+		if (def && c[e] != 0 && v->total[e] != 0)
+			n += cga_fmt_perc(text + n, cga_view_percent(v, c, e));
+		else {
+			memset(text + n, ' ', 9);
+			n += 9;
+			text[n] = '\0';
+		}
+	}
+	return n;
+}
+
+void
+cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
+{
+	size_t	 i, n;
+
+	for (i = cga_cost_next(v->p, c, 0); i < v->p->nev;
+	    i = cga_cost_next(v->p, c, i + 1)) {
+		n = (v->diff ? cga_fmt_scount_width((int64_t)c[i]) :
+		    cga_fmt_count_width(c[i])) + (v->percs ? perc_width(v, c, i) :
+		    0);
+		if (n > w[i])
+			w[i] = n;
+	}
+}
+
+void
+cga_widths_add_span(const struct cga_view *v, size_t *w, const uint64_t *lo,
+    const uint64_t *c)
+{
+	char	 text[CGA_FMT_SPAN];
+	size_t	 i, n;
+
+	cga_widths_add(v, w, c);
+	for (i = 0; lo != NULL && i < v->p->nev; i++)
+		if (spans(v, lo, c, i) &&
+		    (n = cost_text(text, v, c, lo, i)) > w[i])
+			w[i] = n;
+}
+
+static void
+pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', out);
+}
+
+void
+cga_print_span(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *lo, const uint64_t *c)
+{
+	char	 text[CGA_FMT_SPAN];
+	size_t	 i, e, n;
+	double	 perc;
+
+	for (i = 0; i < v->nshow; i++) {
+		e = v->show[i];
+		n = cost_text(text, v, c, lo, e);
+		perc = cga_view_percent(v, c, e);
+		if (w[e] > n)
+			pad(out, w[e] - n);
+		/* Colour: red from 10 %, yellow from 1 %, of the total. */
+		if (v->color && (perc >= 10 || perc <= -10))
+			fprintf(out, "\033[1;31m%s\033[0m ", text);
+		else if (v->color && (perc >= 1 || perc <= -1))
+			fprintf(out, "\033[33m%s\033[0m ", text);
+		else {
+			fputs(text, out);
+			putc(' ', out);
+		}
+	}
+}
+
+void
+cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *c)
+{
+	cga_print_span(out, v, w, NULL, c);
+}
+
+void
+cga_print_events(FILE *out, const struct cga_view *v, const size_t *w)
+{
+	const char	*name;
+	size_t		 i, n;
+
+	for (i = 0; i < v->nshow; i++) {
+		name = v->p->ev[v->show[i]].name;
+		cga_out_text(out, name);
+		n = cga_out_text_width(name);
+		if (w[v->show[i]] > n)
+			pad(out, w[v->show[i]] - n);
+		putc(' ', out);
+	}
+}
+
+int
+cga_cost_cmp(const struct cga_view *v, const uint64_t *a, const uint64_t *b)
+{
+	size_t	 i, e;
+	uint64_t x, y;
+	int	 da, db;
+
+	for (i = 0; i < v->nsort; i++) {
+		e = v->sort[i];
+		da = cga_cost_defined(v->p, a, e);
+		db = cga_cost_defined(v->p, b, e);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && v->diff) {
+			/* The size of the change, then gains before losses. */
+			x = cga_magnitude(a[e]);
+			y = cga_magnitude(b[e]);
+			if (x != y)
+				return x > y ? -1 : 1;
+			if (a[e] != b[e])
+				return (int64_t)a[e] > (int64_t)b[e] ? -1 : 1;
+		} else if (da && a[e] != b[e])
+			return a[e] > b[e] ? -1 : 1;
+	}
+	return 0;
+}
+
+const uint64_t *
+cga_view_fn_cost(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->inclusive ? fn->incl : fn->self;
+}
+
+/* Whether a function is in the list at all, before thresholds. */
+static int
+fn_listable(const struct cga_view *v, const struct cga_fn *fn)
+{
+	const uint64_t	*c;
+	size_t		 i;
+
+	if (!fn->listed && !(v->inclusive && fn->in != NULL))
+		return 0;
+	if (!v->diff)
+		return 1;
+	/* A difference lists what changed. */
+	c = cga_view_fn_cost(v, fn);
+	for (i = 0; i < v->p->nev; i++)
+		if (cga_cost_defined(v->p, c, i) && c[i] != 0)
+			return 1;
+	return 0;
+}
+
+static int
+fn_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_view	*v = ctx;
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(v, cga_view_fn_cost(v, fa), cga_view_fn_cost(v, fb));
+	return c != 0 ? c : cga_fn_display_cmp(fa, fb);
+}
+
+/* fn_cmp, then the order functions were made in: a total order. */
+static int
+fn_cmp_made(const void *a, const void *b, void *ctx)
+{
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c = fn_cmp(a, b, ctx);
+
+	return c != 0 ? c : (fa->id > fb->id) - (fa->id < fb->id);
+}
+
+/* Calls by cost, then by caller and callee. */
+static int
+call_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_call	*ca = *(const struct cga_call *const *)a;
+	const struct cga_call	*cb = *(const struct cga_call *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(ctx, cga_call_cost(ca), cga_call_cost(cb));
+	if (c != 0)
+		return c;
+	c = cga_fn_display_cmp(ca->key.caller, cb->key.caller);
+	return c != 0 ? c : cga_fn_display_cmp(ca->key.callee,
+	    cb->key.callee);
+}
+
+const struct cga_call **
+cga_view_calls_of(const struct cga_view *v, const struct cga_fn *fn,
+    int callers, size_t *np)
+{
+	const struct cga_call	 *c;
+	const struct cga_call	**list;
+	size_t			  n = callers ? fn->nin : fn->nout;
+
+	list = xcalloc(n + 1, sizeof(*list));
+	n = 0;
+	/* --hide leaves its functions out of these rows too. */
+	for (c = callers ? fn->in : fn->out; c != NULL;
+	    c = callers ? c->next_in : c->next_out)
+		if (!cga_view_hidden(v, callers ? c->key.caller :
+		    c->key.callee))
+			list[n++] = c;
+	cga_sort(list, n, sizeof(*list), call_cmp, (void *)v);
+	*np = n;
+	return list;
+}
+
+const struct cga_call **
+cga_view_calls(const struct cga_view *v, size_t *np)
+{
+	const struct cga_call	**all;
+	struct cga_call		 *c, *tmp;
+	size_t			  n = 0;
+
+	all = xcalloc(HASH_COUNT(v->lp->calls) + 1, sizeof(*all));
+	HASH_ITER(hh, v->lp->calls, c, tmp)
+		if (!cga_view_hidden(v, c->key.caller) &&
+		    !cga_view_hidden(v, c->key.callee))
+			all[n++] = c;
+	cga_sort(all, n, sizeof(*all), call_cmp, (void *)v);
+	*np = n;
+	return all;
+}
+
+static int
+file_name_cmp(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp((*(struct cga_file *const *)a)->name,
+	    (*(struct cga_file *const *)b)->name);
+}
+
+struct cga_file **
+cga_view_files(const struct cga_view *v, size_t *np)
+{
+	struct cga_file	**files, *f;
+	size_t		  n = 0;
+
+	files = xcalloc(v->p->nfiles + 1, sizeof(*files));
+	for (f = v->p->files; f != NULL; f = f->next)
+		files[n++] = f;
+	cga_view_sort_files(files, n);
+	*np = n;
+	return files;
+}
+
+void
+cga_view_sort_files(struct cga_file **files, size_t n)
+{
+	cga_sort(files, n, sizeof(*files), file_name_cmp, NULL);
+}
+
+/*
+ * A function's place by its first sort event alone, kept beside the
+ * pointer so that sorting reads no function: the size of its count, with
+ * functions that lack the event apart, after the others.  Functions that
+ * tie on it are put in order by fn_cmp_made when the listing reaches
+ * them, which with a threshold is seldom far.
+ */
+struct rank {
+	uint64_t	 key;
+	struct cga_fn	*fn;
+};
+
+/* Runs this short are sorted by insertion. */
+#define RANK_SHORT	32
+
+/* The bucket of a key's byte at shift: the highest first. */
+#define RANK_BUCKET(key, shift)	(255 - ((key) >> (shift) & 0xff))
+
+/*
+ * Sorts by key, highest first, in place: a byte at a time from the most
+ * significant (American flag sort), as a copy of the ranks beside them
+ * took 12 MB at the 512 MB profile's peak.  Equal keys come in no
+ * given order (fn_cmp_made orders them).
+ */
+static void
+rank_sort(struct rank *r, size_t n, unsigned shift)
+{
+	struct rank	 x, y;
+	size_t		 count[256], next[256], end[256], i, j, b, d, sum;
+
+	for (;;) {
+		if (n < RANK_SHORT) {
+			for (i = 1; i < n; i++) {
+				x = r[i];
+				for (j = i; j > 0 && r[j - 1].key < x.key; j--)
+					r[j] = r[j - 1];
+				r[j] = x;
+			}
+			return;
+		}
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[RANK_BUCKET(r[i].key, shift)]++;
+		if (count[RANK_BUCKET(r[0].key, shift)] < n)
+			break;
+		if (shift == 0)		/* all share every byte */
+			return;
+		shift -= 8;
+	}
+	for (b = 0, sum = 0; b < 256; b++) {
+		next[b] = sum;
+		sum += count[b];
+		end[b] = sum;
+	}
+	/* Each rank to its bucket, the one it displaces on in turn. */
+	for (b = 0; b < 256; b++)
+		while (next[b] < end[b]) {
+			x = r[next[b]];
+			while ((d = RANK_BUCKET(x.key, shift)) != b) {
+				y = r[next[d]];
+				r[next[d]++] = x;
+				x = y;
+			}
+			r[next[b]++] = x;
+		}
+	if (shift == 0)
+		return;
+	for (b = 0, i = 0; b < 256; i += count[b++])
+		if (count[b] > 1)
+			rank_sort(r + i, count[b], shift - 8);
+}
+
+/*
+ * The functions to list, ranked; their columns' widths added to w, if
+ * not NULL.  Those lacking the sort event are set apart at the end, from
+ * *ndef on.
+ */
+/* A group's functions' rows must fit the columns too. */
+static void
+member_widths(const struct cga_view *v, const struct cga_fn *g, size_t *w)
+{
+	const struct cga_groups	*gr = v->groups;
+	size_t			 i;
+
+	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
+		cga_widths_add(v, w, cga_view_fn_cost(v, gr->members[i]));
+}
+
+const uint64_t *
+cga_view_fn_min(const struct cga_view *v, const struct cga_fn *fn)
+{
+	if (!v->inclusive || v->groups == NULL ||
+	    v->groups->incl_min == NULL)
+		return NULL;
+	return v->groups->incl_min[fn->id];
+}
+
+int
+cga_view_bounded(const struct cga_view *v, const struct cga_fn *fn,
+    size_t e)
+{
+	return v->inclusive && v->groups != NULL &&
+	    cga_group_bounded(v->groups, fn, e);
+}
+
+static struct rank *
+rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
+{
+	const struct cga_profile *p = v->lp;
+	const struct cga_call	 *c;
+	struct cga_fn		 *fn;
+	struct rank		 *rank;
+	const uint64_t		 *cost;
+	size_t			  n = 0, lo = 0, hi = p->nfns, i;
+
+	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
+			continue;
+		cost = cga_view_fn_cost(v, fn);
+		if (w != NULL) {
+			cga_widths_add_span(v, w, cga_view_fn_min(v, fn), cost);
+			if (v->groups != NULL)
+				member_widths(v, fn, w);
+			/* Call rows must fit the columns too. */
+			if (v->tree & CGA_SHOW_CALLERS)
+				for (c = fn->in; c != NULL; c = c->next_in)
+					cga_widths_add(v, w, cga_call_cost(c));
+			if (v->tree & CGA_SHOW_CALLEES)
+				for (c = fn->out; c != NULL; c = c->next_out)
+					cga_widths_add(v, w, cga_call_cost(c));
+		}
+		n++;
+		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {
+			rank[--hi].fn = fn;
+			continue;
+		}
+		rank[lo].fn = fn;
+		rank[lo++].key = v->nsort == 0 ? 0 : p->diff ?
+		    cga_magnitude(cost[v->sort[0]]) : cost[v->sort[0]];
+	}
+	/* The undefined, gathered at the top end, follow the others. */
+	for (i = 0; i < p->nfns - hi; i++)
+		rank[lo + i] = rank[hi + i];
+	rank_sort(rank, lo, 56);
+	*np = n;
+	*ndef = lo;
+	return rank;
+}
+
+static struct cga_fn **
+select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
+    size_t ndef, size_t *np)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_fn		**fns, *fn;
+	const uint64_t		 *cost;
+	size_t			  i, j, e, run, shown = 0;
+	uint64_t		 *curr;	/* what the listed rows hold */
+	uint64_t		 *base;	/* what curr is a share of */
+	char			 *neg;	/* inclusive: cost above the total */
+	double			  prop;
+	int			  reached = 0;
+
+	curr = xcalloc(v->nsort, sizeof(*curr));
+	neg = xcalloc(v->nsort, 1);
+	base = xcalloc(v->nsort, sizeof(*base));
+	for (j = 0; j < v->nsort; j++) {
+		e = v->sort[j];
+		if (!p->diff) {
+			base[j] = cga_cost_defined(p, p->total, e) ?
+			    p->total[e] : 0;
+			continue;
+		}
+		/* A difference: the threshold is of all the change listed. */
+		for (i = 0; i < n; i++) {
+			cost = cga_view_fn_cost(v, rank[i].fn);
+			if (cga_cost_defined(p, cost, e) &&
+			    __builtin_add_overflow(base[j],
+			    cga_magnitude(cost[e]), &base[j]))
+				base[j] = UINT64_MAX;
+		}
+	}
+	fns = xcalloc(n + 1, sizeof(*fns));
+	for (i = 0; i < n && !reached; i++) {
+		if (i == 0 || i == ndef || (i < ndef &&
+		    rank[i - 1].key != rank[i].key)) {
+			for (run = 1; i + run < (i < ndef ? ndef : n) &&
+			    rank[i + run].key == rank[i].key; run++)
+				;
+			/*
+			 * Pointers alone sort faster than the records.  Those
+			 * lacking the event stand in the reverse of the
+			 * order they were made in (rank_functions).
+			 */
+			if (run > 1) {
+				for (j = 0; j < run; j++)
+					fns[i + j] = rank[i + j].fn;
+				cga_sort(fns + i, run, sizeof(*fns), i < ndef ?
+				    fn_cmp_made : fn_cmp, (void *)v);
+				for (j = 0; j < run; j++)
+					rank[i + j].fn = fns[i + j];
+			}
+		}
+		fn = rank[i].fn;
+		if (v->top > 0 && shown == v->top)
+			break;
+		if (v->filter) {
+			reached = 1;
+			for (j = 0; j < v->nsort; j++) {
+				prop = cga_fmt_percent(curr[j], base[j] > 0 ?
+				    base[j] : 1);
+				reached = reached && !neg[j] &&
+				    prop >= v->th[j];
+			}
+			if (reached)
+				break;
+		}
+		fns[shown++] = fn;
+		cost = cga_view_fn_cost(v, fn);
+		for (j = 0; j < v->nsort; j++) {
+			e = v->sort[j];
+			if (!cga_cost_defined(p, cost, e))
+				continue;
+			if (p->diff) {
+				if (__builtin_add_overflow(curr[j],
+				    cga_magnitude(cost[e]), &curr[j]))
+					curr[j] = UINT64_MAX;
+			} else if (v->inclusive) {
+				neg[j] = cost[e] > p->total[e];
+				curr[j] = neg[j] ? 0 : p->total[e] - cost[e];
+			} else if (__builtin_add_overflow(curr[j], cost[e],
+			    &curr[j]))
+				curr[j] = UINT64_MAX;
+		}
+	}
+	free(curr);
+	free(neg);
+	free(base);
+	*np = shown;
+	return fns;
+}
+
+struct cga_fn **
+cga_view_select(const struct cga_view *v, size_t *widths, size_t *np)
+{
+	struct rank	*rank;
+	struct cga_fn	**fns;
+	size_t		 n, ndef;
+
+	rank = rank_functions(v, &n, &ndef, widths);
+	fns = select_ranked(v, rank, n, ndef, np);
+	free(rank);
+	return fns;
+}
+
+struct cga_fn **
+cga_view_members(const struct cga_view *v, const struct cga_fn *g,
+    size_t *np)
+{
+	const struct cga_groups	*gr = v->groups;
+	struct cga_fn		**fns, *fn;
+	const uint64_t		 *cost, *gcost = cga_view_fn_cost(v, g);
+	size_t			  i, n = 0, shown, e;
+	uint64_t		  sum = 0, whole;
+
+	fns = xcalloc(gr->first[g->id + 1] - gr->first[g->id] + 1,
+	    sizeof(*fns));
+	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++) {
+		fn = gr->members[i];
+		if (fn_listable(v, fn) && cga_view_passes(v, fn, 1))
+			fns[n++] = fn;
+	}
+	cga_sort(fns, n, sizeof(*fns), fn_cmp, (void *)v);
+	if (!v->filter || v->nsort == 0) {
+		*np = n;
+		return fns;
+	}
+	/* Down to the threshold, of the group's cost of the first event. */
+	e = v->sort[0];
+	whole = !cga_cost_defined(v->p, gcost, e) ? 0 : v->diff ?
+	    cga_magnitude(gcost[e]) : gcost[e];
+	for (shown = 0; shown < n; shown++) {
+		if (whole > 0 && cga_fmt_percent(sum, whole) >= v->th[0])
+			break;
+		cost = cga_view_fn_cost(v, fns[shown]);
+		if (cga_cost_defined(v->p, cost, e) &&
+		    __builtin_add_overflow(sum, v->diff ?
+		    cga_magnitude(cost[e]) : cost[e], &sum))
+			sum = UINT64_MAX;
+	}
+	*np = shown;
+	return fns;
+}
+
+const char *
+cga_view_member_name(const struct cga_view *v, const struct cga_fn *fn)
+{
+	switch (v->groups->by) {
+	case CGA_GROUP_FILE:
+		return fn->key.name;
+	case CGA_GROUP_NAME:
+		return fn->key.file;
+	default:
+		return fn->display;
+	}
+}
+
+const char *
+cga_view_label(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->groups != NULL ? v->groups->label[fn->id] : fn->display;
+}
+
+void
+cga_view_print_fn(FILE *out, const struct cga_fn *fn)
+{
+	/* The colon keeps the escapes of either part apart: the same text. */
+	if (fn->display != NULL)
+		cga_out_text(out, fn->display);
+	else {
+		cga_out_text(out, fn->key.file);
+		putc(':', out);
+		cga_out_text(out, fn->key.name);
+	}
+}
+
+void
+cga_view_print_label(FILE *out, const struct cga_view *v,
+    const struct cga_fn *fn)
+{
+	if (v->groups != NULL)
+		cga_out_text(out, v->groups->label[fn->id]);
+	else
+		cga_view_print_fn(out, fn);
+}
+
+int
+cga_view_focused(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->nfocus > 0 && matches(v->focus, v->nfocus, fn);
+}
+
+int
+cga_view_hidden(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return v->nhide > 0 && matches(v->hide, v->nhide, fn);
+}
