@@ -48,9 +48,9 @@ CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 
 .PHONY: all check quick check-unit check-golden check-asan check-tsan \
-	check-memcheck check-fuzz same-output demo fuzz fuzz-reader fuzz-many \
-	bench install uninstall clean need-build need-fuzz-cc deps-build \
-	deps-test
+	check-memcheck check-fuzz same-output layout demo fuzz fuzz-reader \
+	fuzz-many bench install uninstall clean need-build need-fuzz-cc \
+	deps-build deps-test
 
 all: cgannotate
 
@@ -166,6 +166,13 @@ same-output: cgannotate
 	$(MAKE) -C build/same-output --no-print-directory cgannotate
 	SAME_OUTPUT_EXPECT=tests/same-output.expect \
 	    sh tests/same-output.sh build/same-output/cgannotate ./cgannotate
+
+# make layout: the rules of src/'s layout checked (tests/tools/include-graph):
+# no circle of includes between its folders or of calls between files, no
+# folder of more than 15 C files, no file over 900 lines or function over
+# 100; what it finds printed.
+layout: cgannotate
+	python3 tests/tools/include-graph build
 
 # Builds cgannotate and prints the report of a real profile.
 demo: deps-build
