@@ -20,7 +20,7 @@
 #include "load/load.h"
 #include "print/annotate.h"
 #include "print/formats.h"
-#include "print/report.h"
+#include "print/text.h"
 
 /* What the loader asks of the view: whose line costs to keep. */
 struct wanted {

@@ -16,7 +16,7 @@
 #include "load/load.h"
 #include "model/profile.h"
 #include "print/formats.h"
-#include "print/report.h"
+#include "print/text.h"
 #include "view/view.h"
 
 Suite	*fmt_suite(void);

@@ -1,14 +1,15 @@
 /*
- * check_pieces.c: the cost lines --format=callgrind writes (pieces.c): each
- * function's and each line's cost add up, event by event, given or not;
- * a line's cost goes to the function that named it first; signed costs;
- * a function whose lines lie in another file.
+ * check_pieces.c: the cost lines --format=callgrind writes
+ * (print/callgrind_costs.c): each function's and each line's cost add up,
+ * event by event, given or not; a line's cost goes to the function that
+ * named it first; signed costs; a function whose lines lie in another
+ * file.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_cga.h"
-#include "print/pieces.h"
+#include "print/callgrind_costs.h"
 
 static struct cga_pieces	 pcs;
 

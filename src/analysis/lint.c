@@ -1,7 +1,7 @@
 /*
  * lint.c: what --check adds for the writers of profiles, once the model
  * is loaded: calls that cost more than the whole program.  (The recovery
- * after a bad line is load.c's, messages held in line order diag.c's.)
+ * after a bad line is body.c's, messages held in line order diag.c's.)
  */
 #include <stdio.h>
 #include <stdlib.h>

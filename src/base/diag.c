@@ -296,7 +296,7 @@ static const struct {
 	[CGA_MSG_POSITION_BELOW] = { "relative position goes below 0", 0 },
 	/* Cost lines. */
 	[CGA_MSG_COUNTS_MORE] = { "more counts than events", 0 },
-	/* Never printed: it makes the profile signed (load.c). */
+	/* Never printed: it makes the profile signed (body.c). */
 	[CGA_MSG_COUNT_NEGATIVE] = { "negative count", 0 },
 	[CGA_MSG_COUNT_SIGNED_BIG] = { "count does not fit in 64 bits signed "
 	    "(the profile has negative counts)", 0 },

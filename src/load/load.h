@@ -1,5 +1,5 @@
 /*
- * load.h: the Callgrind/Cachegrind format reader (load.c, header.c,
+ * load.h: the Callgrind/Cachegrind format reader (body.c, header.c,
  * ids.c); used by main.c and opts.c.
  */
 #ifndef CGA_LOAD_H

@@ -1,6 +1,6 @@
 /*
  * loader.h: the state of the profile reader, and the helpers its stages
- * share; used by file.c (the file as a whole), load.c (the body),
+ * share; used by read.c (the file as a whole), body.c (the body),
  * header.c (header lines, parts), events.c (events: and event: lines) and
  * ids.c (names and their ids) only.
  */
@@ -189,7 +189,7 @@ struct loader {
 	int			 part_events;	/* events: lines of the part */
 };
 
-/* load.c: whether the line costs of file f are kept; or its jumps. */
+/* body.c: whether the line costs of file f are kept; or its jumps. */
 int	cga_load_keeps(struct loader *, struct cga_file *f, int jumps);
 
 /* split.c: -j 2. */
@@ -235,7 +235,7 @@ number(const char **sp, uint64_t *v)
 	return cga_number(sp, v);
 }
 
-/* load.c: the message of msg about the line being read; -1. */
+/* body.c: the message of msg about the line being read; -1. */
 int	cga_load_bad(struct loader *, enum cga_msg);
 /* The warning of msg about the line being read: 0, or -1 (no profile). */
 int	cga_load_warn(struct loader *, enum cga_msg);
@@ -247,11 +247,11 @@ int	cga_load_foreign(struct loader *);
  * -1 after the one message that says what it is, else 0.
  */
 int	cga_load_binary(struct loader *);
-/* load.c: one line of the body or header: 0, or -1 after an error. */
+/* body.c: one line of the body or header: 0, or -1 after an error. */
 int	cga_load_line(struct loader *, char *);
-/* load.c, --check: the state the lines after a bad line s are read in. */
+/* body.c, --check: the state the lines after a bad line s are read in. */
 void	cga_load_recover(struct loader *, const char *s);
-/* load.c: the cost and jump lines that follow, read in place. */
+/* body.c: the cost and jump lines that follow, read in place. */
 void	cga_load_block(struct loader *);
 /* The counts of a summary: or totals: value, added to dst; 0, or -1. */
 int	cga_load_sum(struct loader *, const char *value, uint64_t *dst);

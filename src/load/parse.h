@@ -1,6 +1,6 @@
 /*
  * parse.h: the parse primitives of the profile format's body, the one
- * reader of its grammar; included by load.c only, whose two readers (the
+ * reader of its grammar; included by body.c only, whose two readers (the
  * block loop and the line-at-a-time reader) both call them.
  */
 #ifndef CGA_PARSE_H

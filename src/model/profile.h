@@ -1,7 +1,7 @@
 /*
  * profile.h: the model of one or more loaded profiles: events, files with
  * their line costs, functions, call edges and call sites.  The loader
- * (load.c, header.c, ids.c) builds it; inclusive.c, report.c and the
+ * (body.c, header.c, ids.c) builds it; inclusive.c, text.c and the
  * other printers read it.
  */
 #ifndef CGA_PROFILE_H
@@ -177,7 +177,7 @@ struct cga_site {
  * cost of each instruction of a profile whose positions: include instr,
  * and of the calls made from it; and each jump= and jcnd= line.
  * Instructions are appended as cost lines come and merged by sorting,
- * as call sites are (code.c).
+ * as call sites are (instrs.c).
  */
 struct cga_instr {
 	struct cga_fn	*fn;		/* the function it is in */
@@ -696,7 +696,7 @@ size_t	 cga_jumps_of(const struct cga_profile *, const struct cga_fn *,
 
 /*
  * The model's code: profile.c (names, files, functions, calls, sites,
- * renaming), lines.c (line pages), code.c (instructions and jumps),
+ * renaming), lines.c (line pages), instrs.c (instructions and jumps),
  * finish.c (once every profile is read).
  */
 

@@ -1,5 +1,5 @@
 /*
- * annotate.h: source annotation after the function list; used by report.c
+ * annotate.h: source annotation after the function list; used by text.c
  * (the text format), main.c (which checks named sources first) and
  * html_src.c (the page's sources).
  */

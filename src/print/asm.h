@@ -1,6 +1,6 @@
 /*
  * asm.h: --asm, the machine code of the listed functions with the cost
- * of each instruction, its calls and jumps (asm.c); used by report.c,
+ * of each instruction, its calls and jumps (asm.c); used by text.c,
  * json.c and html.c.
  */
 #ifndef CGA_ASM_H

@@ -5,8 +5,8 @@
 #include "base/diag.h"
 #include "base/fmt.h"
 #include "base/version.h"
+#include "print/callgrind_costs.h"
 #include "print/formats.h"
-#include "print/pieces.h"
 #include "view/view.h"
 
 /* A name's compression id. */

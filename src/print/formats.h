@@ -43,7 +43,7 @@ struct cga_format {
 	int		(*print)(FILE *out, const struct cga_view *);
 };
 
-extern const struct cga_format cga_format_text;	/* report.c */
+extern const struct cga_format cga_format_text;	/* text.c */
 extern const struct cga_format cga_format_tsv;	/* tsv.c */
 extern const struct cga_format cga_format_json;	/* json.c */
 extern const struct cga_format cga_format_dot;	/* dot.c */

@@ -1,7 +1,7 @@
 /*
  * view.h: what to show, resolved once from the options and the profile,
  * and the ranking and selection every printer shares.  main.c makes it;
- * the printers (report.c, annotate.c, tsv.c, json.c, dot.c) read it and
+ * the printers (text.c, annotate.c, tsv.c, json.c, dot.c) read it and
  * never the options.
  */
 #ifndef CGA_VIEW_H

@@ -18,7 +18,7 @@
 #include "load/load.h"
 #include "print/annotate.h"
 #include "print/formats.h"
-#include "print/report.h"
+#include "print/text.h"
 #include "view/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -1,9 +1,9 @@
 /*
- * report.h: the text report's header, totals and function list; used by
- * report.c's format and its tests.
+ * text.h: the text report's header, totals and function list; used by
+ * text.c's format and its tests.
  */
-#ifndef CGA_REPORT_H
-#define CGA_REPORT_H
+#ifndef CGA_TEXT_H
+#define CGA_TEXT_H
 
 #include <stdio.h>
 

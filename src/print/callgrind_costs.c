@@ -1,8 +1,11 @@
-/* pieces.c: each function's cost at each line, made from the model's sums. */
+/*
+ * callgrind_costs.c: the cost lines of --format=callgrind, each function's
+ * cost at each line, made from the model's sums.
+ */
 #include <stdlib.h>
 #include <string.h>
 
-#include "print/pieces.h"
+#include "print/callgrind_costs.h"
 
 /* Lines and functions whose costs are still to be paired off. */
 struct lside {

@@ -1,6 +1,6 @@
 /*
- * file.c: a profile file as a whole: read line by line, each line to
- * load.c (and each block of cost lines to its block loop), the file told
+ * read.c: a profile file as a whole: read line by line, each line to
+ * body.c (and each block of cost lines to its block loop), the file told
  * from text that is no profile by its first lines, and its end settled.
  */
 #include <sys/resource.h>

@@ -1,10 +1,11 @@
 /*
- * pieces.h: the cost lines a Callgrind file is written with, made from
- * the model, which keeps each function's exclusive cost and each line's
- * cost but not each function's cost at each line.  Used by callgrind.c.
+ * callgrind_costs.h: the cost lines a Callgrind file is written with,
+ * made from the model, which keeps each function's exclusive cost and
+ * each line's cost but not each function's cost at each line.  Used by
+ * callgrind.c.
  */
-#ifndef CGA_PIECES_H
-#define CGA_PIECES_H
+#ifndef CGA_CALLGRIND_COSTS_H
+#define CGA_CALLGRIND_COSTS_H
 
 #include "model/profile.h"
 

@@ -1,5 +1,5 @@
 /*
- * load.c: reads the Callgrind profile format (and Cachegrind's subset of
+ * body.c: reads the Callgrind profile format (and Cachegrind's subset of
  * it) into the model: the body of position, cost, call and jump lines.
  * One set of parse primitives (parse.h) serves two readers: a loop over
  * the cost and jump lines of a block of input, in place, and the

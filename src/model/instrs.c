@@ -1,5 +1,5 @@
 /*
- * code.c: the model's machine code: the cost of each instruction (and of
+ * instrs.c: the model's machine code: the cost of each instruction (and of
  * the calls made from it) and the jumps, kept when a format asks for
  * them; appended as the profile is read, merged by sorting.
  */

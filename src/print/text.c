@@ -1,5 +1,5 @@
 /*
- * report.c: callgrind_annotate's text report: the header block, the
+ * text.c: callgrind_annotate's text report: the header block, the
  * program totals and the function list, with the callers and callees of
  * --tree, then the source annotation; and --list-parts.
  */
@@ -12,7 +12,7 @@
 #include "print/annotate.h"
 #include "print/asm.h"
 #include "print/formats.h"
-#include "print/report.h"
+#include "print/text.h"
 #include "view/view.h"
 
 static const char fancy[] =
