@@ -6,7 +6,6 @@
 
 #include "base/diag.h"
 #include "base/out.h"
-#include "base/xalloc.h"
 
 int	cga_diag_silent;
 int	cga_diag_spec;
@@ -14,6 +13,25 @@ int	cga_diag_spec;
 static int	cga_diag_progress;
 unsigned long	cga_diag_count;
 char	cga_diag_last[CGA_DIAG_LAST];
+
+/*
+ * Memory taken here is checked here: xalloc.c's wrappers end in
+ * cga_oom, which is a diagnostic.
+ */
+static void *
+mem(void *p)
+{
+	if (p == NULL)
+		cga_oom();
+	return p;
+}
+
+void
+cga_oom(void)
+{
+	cga_diag("out of memory");
+	exit(1);
+}
 
 static void
 wipe_progress(void)
@@ -64,7 +82,7 @@ hold_add(uint64_t line, int warn, char *text)
 		free(text);
 		return;
 	}
-	hold.v = xreallocarray(hold.v, hold.n + 1, sizeof(*hold.v));
+	hold.v = mem(realloc(hold.v, (hold.n + 1) * sizeof(*hold.v)));
 	hold.v[hold.n].line = line;
 	hold.v[hold.n].seq = hold.n;
 	hold.v[hold.n].warn = warn;
@@ -245,7 +263,7 @@ vformat(const char *fmt, va_list ap)
 	va_end(aq);
 	if (n < 0)
 		n = 0;
-	s = xmalloc((size_t)n + 1);
+	s = mem(malloc((size_t)n + 1));
 	if (vsnprintf(s, (size_t)n + 1, fmt, ap) < 0)
 		*s = '\0';
 	return s;
@@ -458,9 +476,9 @@ msg_text(enum cga_msg id)
 	size_t		 n;
 
 	if (spec == NULL)
-		return xstrdup(msgs[id].text);
+		return mem(strdup(msgs[id].text));
 	n = strlen(msgs[id].text) + strlen(spec) + 4;
-	s = xmalloc(n);
+	s = mem(malloc(n));
 	snprintf(s, n, "%s (%s)", msgs[id].text, spec);
 	return s;
 }

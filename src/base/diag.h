@@ -22,6 +22,8 @@ void	cga_diag_warn(const char *path, uint64_t line, const char *msg,
 	    const char *text, size_t len);
 /* cgannotate: MSG (printf-style) */
 void	cga_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cgannotate: out of memory, then exit status 1: where allocation fails. */
+void	cga_oom(void) __attribute__((noreturn));
 /*
  * cgannotate: MSG (printf-style), then lines as they are: a mistake on the
  * command line, followed by the usage line and a hint.

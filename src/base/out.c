@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "base/out.h"
-#include "base/xalloc.h"
 
 /* Strings here end in NUL, which stops a sequence before its end. */
 #define utf8_len(s)	cga_utf8_len((s), 4)
@@ -298,52 +297,6 @@ cga_out_script(FILE *out, const char *buf, size_t n)
 		e2 = memchr(e2 + 1, 0xe2, (size_t)(end - e2 - 1));
 	}
 	fwrite(p, 1, (size_t)(end - p), out);
-}
-
-void
-cga_out_piece_init(struct cga_out_piece *pc, FILE *out, int script)
-{
-	pc->out = out;
-	pc->script = script;
-	pc->m = NULL;
-	pc->buf = NULL;
-	pc->len = 0;
-}
-
-FILE *
-cga_out_piece_begin(struct cga_out_piece *pc)
-{
-	if (!pc->script)
-		return pc->out;
-	if (pc->m == NULL) {
-		if ((pc->m = open_memstream(&pc->buf, &pc->len)) == NULL)
-			cga_oom();
-	} else if (fseeko(pc->m, 0, SEEK_SET) != 0)
-		cga_oom();
-	return pc->m;
-}
-
-/* The piece is what lies before the stream's position. */
-void
-cga_out_piece_end(struct cga_out_piece *pc)
-{
-	off_t	 at;
-
-	if (pc->m == NULL)
-		return;
-	if (fflush(pc->m) != 0 || (at = ftello(pc->m)) < 0)
-		cga_oom();
-	cga_out_script(pc->out, pc->buf, (size_t)at);
-}
-
-void
-cga_out_piece_free(struct cga_out_piece *pc)
-{
-	if (pc->m != NULL && fclose(pc->m) != 0)
-		cga_oom();
-	free(pc->buf);
-	pc->m = NULL;
-	pc->buf = NULL;
 }
 
 void

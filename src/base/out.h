@@ -96,24 +96,6 @@ void	cga_out_json_or_null(FILE *, const char *);
 void	cga_out_script(FILE *, const char *buf, size_t n);
 
 /*
- * JSON written to an HTML page goes through cga_out_script in pieces, each
- * of a size the page's data does not make large: begin gives the stream
- * to write a piece to (out itself when script is 0), end filters it to
- * out.  One memory stream serves every piece, from its start each time.
- */
-struct cga_out_piece {
-	FILE		*out;
-	int		 script;
-	FILE		*m;		/* NULL until the first piece */
-	char		*buf;
-	size_t		 len;
-};
-void	 cga_out_piece_init(struct cga_out_piece *, FILE *out, int script);
-FILE	*cga_out_piece_begin(struct cga_out_piece *);
-void	 cga_out_piece_end(struct cga_out_piece *);
-void	 cga_out_piece_free(struct cga_out_piece *);
-
-/*
  * Text inside a Graphviz quoted string (no quotes written): UTF-8, a byte
  * outside it read as Latin-1; controls as visible escapes.
  */

@@ -39,13 +39,6 @@ cga_alloc_init(void)
 #endif
 }
 
-void
-cga_oom(void)
-{
-	cga_diag("out of memory");
-	exit(1);
-}
-
 void *
 xmalloc(size_t n)
 {

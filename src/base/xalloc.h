@@ -4,12 +4,13 @@
 
 #include <stddef.h>
 
+#include "base/diag.h"	/* cga_oom, where every failure ends */
+
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xmemdup0(const char *, size_t);
-void	 cga_oom(void) __attribute__((noreturn));
 /* Once, before anything is allocated: how large blocks are taken. */
 void	 cga_alloc_init(void);
 

@@ -393,11 +393,11 @@ static struct flame_job *flame_job;
 static void
 page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 {
-	struct cga_out_piece	 pc;
+	struct cga_json_piece	 pc;
 	FILE			*m;
 
-	cga_out_piece_init(&pc, out, 1);
-	m = cga_out_piece_begin(&pc);
+	cga_json_piece_init(&pc, out, 1);
+	m = cga_json_piece_begin(&pc);
 	fputs(",\n  \"page\": {\"generator\": \"cgannotate " CGA_VERSION "\"",
 	    m);
 	view_members(m, v);
@@ -407,13 +407,13 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 	} else
 		flame_run(flame_job);
 	fwrite(flame_job->buf, 1, flame_job->len, m);
-	cga_out_piece_end(&pc);
+	cga_json_piece_end(&pc);
 	if (v->asm_code) {
-		m = cga_out_piece_begin(&pc);
+		m = cga_json_piece_begin(&pc);
 		cga_asm_json(m, v, fns, n);
-		cga_out_piece_end(&pc);
+		cga_json_piece_end(&pc);
 	}
-	cga_out_piece_free(&pc);
+	cga_json_piece_free(&pc);
 	if (v->auto_annotate)
 		cga_html_sources(out, v, fns, n);
 	fputs("}", out);

@@ -167,7 +167,7 @@ text(FILE *m, FILE *src)
 }
 
 static void
-source(struct cga_out_piece *pc, const struct cga_view *v,
+source(struct cga_json_piece *pc, const struct cga_view *v,
     struct cga_file *f, struct cga_site **all, size_t nall, size_t *at,
     struct cga_branches *br, int first)
 {
@@ -175,7 +175,7 @@ source(struct cga_out_piece *pc, const struct cga_view *v,
 	char			*opened = NULL;
 	const char		*why;
 
-	m = cga_out_piece_begin(pc);
+	m = cga_json_piece_begin(pc);
 	fputs(first ? "\n    {\"name\": " : ",\n    {\"name\": ", m);
 	cga_out_json(m, f->name);
 	src = cga_sources_open(v->src, f->name, &opened, &why);
@@ -193,7 +193,7 @@ source(struct cga_out_piece *pc, const struct cga_view *v,
 	}
 	putc('}', m);
 	free(opened);
-	cga_out_piece_end(pc);
+	cga_json_piece_end(pc);
 }
 
 void
@@ -203,7 +203,7 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 	const struct cga_profile *p = v->p;
 	struct cga_site		**all;
 	struct cga_file		**list, *f;
-	struct cga_out_piece	  pc;
+	struct cga_json_piece	  pc;
 	struct cga_branches	 *br;
 	char			 *seen;
 	size_t			  nf = 0, i, *at;
@@ -226,14 +226,14 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 		all[i] = cga_site_at(p, i);
 	cga_sort(all, p->nsites, sizeof(*all), site_cmp, NULL);
 	at = xcalloc(p->nfns + 1, sizeof(*at));
-	cga_out_piece_init(&pc, out, 1);
+	cga_json_piece_init(&pc, out, 1);
 	fputs(",\n  \"sources\": [", out);
 	br = cga_branches_new(p);
 	for (i = 0; i < nf && !ferror(out); i++)
 		source(&pc, v, list[i], all, p->nsites, at, br, i == 0);
 	cga_branches_free(br);
 	fputs(nf ? "\n  ]" : "]", out);
-	cga_out_piece_free(&pc);
+	cga_json_piece_free(&pc);
 	free(at);
 	free(all);
 	free(list);

@@ -12,6 +12,7 @@
 #include "analysis/gate.h"
 #include "analysis/group.h"
 #include "analysis/inclusive.h"
+#include "base/diag.h"
 #include "base/out.h"
 #include "print/asm.h"
 #include "print/branches.h"
@@ -42,21 +43,67 @@ wfmt(struct cga_w *w, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+cga_json_piece_init(struct cga_json_piece *pc, FILE *out, int script)
+{
+	pc->out = out;
+	pc->script = script;
+	pc->m = NULL;
+	pc->buf = NULL;
+	pc->len = 0;
+}
+
+FILE *
+cga_json_piece_begin(struct cga_json_piece *pc)
+{
+	if (!pc->script)
+		return pc->out;
+	if (pc->m == NULL) {
+		if ((pc->m = open_memstream(&pc->buf, &pc->len)) == NULL)
+			cga_oom();
+	} else if (fseeko(pc->m, 0, SEEK_SET) != 0)
+		cga_oom();
+	return pc->m;
+}
+
+/* The piece is what lies before the stream's position. */
+void
+cga_json_piece_end(struct cga_json_piece *pc)
+{
+	off_t	 at;
+
+	if (pc->m == NULL)
+		return;
+	if (fflush(pc->m) != 0 || (at = ftello(pc->m)) < 0)
+		cga_oom();
+	cga_out_script(pc->out, pc->buf, (size_t)at);
+}
+
+void
+cga_json_piece_free(struct cga_json_piece *pc)
+{
+	if (pc->m != NULL && fclose(pc->m) != 0)
+		cga_oom();
+	free(pc->buf);
+	pc->m = NULL;
+	pc->buf = NULL;
+}
+
 /*
- * A piece of the document (see cga_out_piece_begin), written through w:
+ * A piece of the document (see cga_json_piece_begin), written through w:
  * what w holds goes out before the piece ends.
  */
 static void
-piece_begin(struct cga_out_piece *pc, struct cga_w *w)
+piece_begin(struct cga_json_piece *pc, struct cga_w *w)
 {
-	cga_w_init(w, cga_out_piece_begin(pc));
+	cga_w_init(w, cga_json_piece_begin(pc));
 }
 
 static void
-piece_end(struct cga_out_piece *pc, struct cga_w *w)
+piece_end(struct cga_json_piece *pc, struct cga_w *w)
 {
 	cga_w_flush(w);
-	cga_out_piece_end(pc);
+	cga_json_piece_end(pc);
 }
 
 void
@@ -155,7 +202,7 @@ costs_and_calls(struct cga_w *w, const struct cga_view *v,
 
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
-files(struct cga_out_piece *pc, const struct cga_view *v,
+files(struct cga_json_piece *pc, const struct cga_view *v,
     struct cga_fn **fns, size_t n)
 {
 	struct cga_file		**list, *f;
@@ -475,7 +522,7 @@ listing(struct cga_w *w, const struct cga_view *v)
  * functions; those functions are what annotation covers.
  */
 static struct cga_fn **
-groups(struct cga_out_piece *pc, const struct cga_view *v, size_t *nlisted)
+groups(struct cga_json_piece *pc, const struct cga_view *v, size_t *nlisted)
 {
 	struct cga_fn		**gs, **fns, **listed = NULL, *g;
 	FILE			 *to = pc->out;
@@ -513,12 +560,12 @@ int
 cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
     void (*more)(FILE *, const struct cga_view *, struct cga_fn **, size_t))
 {
-	struct cga_out_piece	  pc;
+	struct cga_json_piece	  pc;
 	struct cga_fn		**fns;
 	struct cga_w		  w[1];
 	size_t			  n, i;
 
-	cga_out_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
+	cga_json_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
 	piece_begin(&pc, w);
 	header(w, v);
 	parts(w, v);
@@ -541,7 +588,7 @@ cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
 	}
 	if (v->auto_annotate && !(flags & CGA_JSON_NO_FILES))
 		files(&pc, v, fns, n);
-	cga_out_piece_free(&pc);
+	cga_json_piece_free(&pc);
 	if (more != NULL)
 		more(to, v, fns, n);
 	fputs("\n}", to);

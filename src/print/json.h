@@ -26,6 +26,24 @@ void	cga_json_cost(struct cga_w *, const struct cga_view *,
 #define CGA_JSON_NO_FILES	0x2	/* without the files' line costs */
 
 /*
+ * JSON written to an HTML page goes through cga_out_script in pieces, each
+ * of a size the page's data does not make large: begin gives the stream
+ * to write a piece to (out itself when script is 0), end filters it to
+ * out.  One memory stream serves every piece, from its start each time.
+ */
+struct cga_json_piece {
+	FILE		*out;
+	int		 script;
+	FILE		*m;		/* NULL until the first piece */
+	char		*buf;
+	size_t		 len;
+};
+void	 cga_json_piece_init(struct cga_json_piece *, FILE *out, int script);
+FILE	*cga_json_piece_begin(struct cga_json_piece *);
+void	 cga_json_piece_end(struct cga_json_piece *);
+void	 cga_json_piece_free(struct cga_json_piece *);
+
+/*
  * Writes the document to out, as flags say.  more, when not NULL, writes
  * members of its own before the document's closing brace, each starting
  * with a comma, given the functions listed.
