@@ -16,6 +16,7 @@
 #include "base/xalloc.h"
 #include "cli/opts.h"
 #include "cli/run.h"
+#include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
 #include "print/annotate.h"

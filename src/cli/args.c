@@ -9,6 +9,7 @@
 
 #include "base/xalloc.h"
 #include "cli/opts.h"
+#include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
 

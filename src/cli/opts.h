@@ -95,11 +95,5 @@ int	cga_opts_parse(struct cga_opts *, int argc, char **argv);
  */
 int	cga_opts_classify(struct cga_opts *, int n, char **args);
 void	cga_opts_free(struct cga_opts *);
-/*
- * Prints "cgannotate: " and the message, the usage line and the hint to
- * --help: a usage error, after which the caller exits with status 2.
- */
-void	cga_usage_error(const char *fmt, ...)
-	    __attribute__((format(printf, 1, 2)));
 
 #endif
