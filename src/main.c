@@ -14,13 +14,14 @@
 #include "base/diag.h"
 #include "base/hash.h"
 #include "base/xalloc.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/resolve.h"
 #include "cli/run.h"
 #include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
 #include "print/annotate.h"
-#include "print/formats.h"
 #include "print/text.h"
 
 /* What the loader asks of the view: whose line costs to keep. */

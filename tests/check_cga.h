@@ -12,11 +12,13 @@
 
 #include "analysis/inclusive.h"
 #include "base/fmt.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/resolve.h"
 #include "load/load.h"
 #include "model/profile.h"
-#include "print/formats.h"
 #include "print/text.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 Suite	*fmt_suite(void);

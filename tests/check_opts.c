@@ -12,7 +12,7 @@
 #include "check_cga.h"
 #include "analysis/gate.h"
 #include "base/diag.h"
-#include "print/formats.h"
+#include "cli/formats.h"
 
 #define USAGE \
     "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"

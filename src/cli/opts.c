@@ -17,11 +17,11 @@
 #include "base/num.h"
 #include "base/version.h"
 #include "base/xalloc.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
 #include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
-#include "print/formats.h"
 
 enum {
 	OPT_ASM = 256, OPT_ASM_SYNTAX, OPT_AUTO, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,

@@ -18,11 +18,11 @@
 #include "base/diag.h"
 #include "base/out.h"
 #include "base/xalloc.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
 #include "cli/run.h"
 #include "load/input.h"
 #include "load/load.h"
-#include "print/formats.h"
 
 /* The length of NAME.PID at the start of path, or 0 when it has no PID. */
 static size_t

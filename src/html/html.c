@@ -16,7 +16,7 @@
 #include "base/xalloc.h"
 #include "html/html.h"
 #include "print/asm.h"
-#include "print/formats.h"
+#include "print/format.h"
 #include "print/frames.h"
 #include "print/json.h"
 #include "view/view.h"

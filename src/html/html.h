@@ -1,6 +1,6 @@
 /*
- * html.h: the parts of --format=html's page data (html.c) made in files
- * of their own.
+ * html.h: --format=html's descriptor (html.c), and the parts of its
+ * page's data made in files of their own (html_src.c).
  */
 #ifndef CGA_HTML_H
 #define CGA_HTML_H
@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 struct cga_fn;
+struct cga_format;
 struct cga_view;
 
 /*
@@ -17,5 +18,8 @@ struct cga_view;
  */
 void	cga_html_sources(FILE *, const struct cga_view *, struct cga_fn **,
 	    size_t n);
+
+/* --format=html (html.c). */
+extern const struct cga_format cga_format_html;
 
 #endif

@@ -13,6 +13,7 @@
 #include "print/annotate.h"
 #include "print/branches.h"
 #include "print/json.h"
+#include "view/columns.h"
 #include "view/sources.h"
 #include "view/view.h"
 

@@ -15,6 +15,7 @@
 #include "base/sort.h"
 #include "print/annotate.h"
 #include "print/branches.h"
+#include "view/columns.h"
 #include "view/sources.h"
 
 static const char fancy[] =

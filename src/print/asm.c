@@ -13,6 +13,7 @@
 #include "base/sort.h"
 #include "print/asm.h"
 #include "print/objdump.h"
+#include "view/columns.h"
 
 static const char fancy[] =
     "--------------------------------------------------------------------------------\n";

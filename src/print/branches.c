@@ -10,6 +10,7 @@
 #include "base/out.h"
 #include "base/sort.h"
 #include "print/branches.h"
+#include "view/columns.h"
 
 /*
  * The jumps of one line to one target, summed over its instructions: the

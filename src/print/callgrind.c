@@ -6,7 +6,7 @@
 #include "base/fmt.h"
 #include "base/version.h"
 #include "print/callgrind_costs.h"
-#include "print/formats.h"
+#include "print/format.h"
 #include "view/view.h"
 
 /* A name's compression id. */

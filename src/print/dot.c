@@ -16,7 +16,8 @@
 
 #include "base/fmt.h"
 #include "base/out.h"
-#include "print/formats.h"
+#include "print/format.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 /* The share of the total, as a fraction; signed in a difference. */

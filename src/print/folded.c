@@ -14,7 +14,7 @@
 #include "base/out.h"
 #include "base/sort.h"
 #include "base/version.h"
-#include "print/formats.h"
+#include "print/format.h"
 #include "print/frames.h"
 #include "view/view.h"
 

@@ -16,8 +16,9 @@
 #include "base/out.h"
 #include "print/asm.h"
 #include "print/branches.h"
-#include "print/formats.h"
+#include "print/format.h"
 #include "print/json.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 /* printf's formats, for the few members that need them. */

@@ -14,7 +14,8 @@
 #include "base/diag.h"
 #include "base/fmt.h"
 #include "base/out.h"
-#include "print/formats.h"
+#include "print/format.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 /* A count with commas: signed, with its sign, in a change. */

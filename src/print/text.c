@@ -11,8 +11,9 @@
 #include "base/out.h"
 #include "print/annotate.h"
 #include "print/asm.h"
-#include "print/formats.h"
+#include "print/format.h"
 #include "print/text.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 static const char fancy[] =

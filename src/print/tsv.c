@@ -10,7 +10,8 @@
 #include "analysis/inclusive.h"
 #include "base/diag.h"
 #include "base/out.h"
-#include "print/formats.h"
+#include "print/format.h"
+#include "view/columns.h"
 #include "view/view.h"
 
 static void

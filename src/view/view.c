@@ -1,7 +1,8 @@
 /*
- * view.c: what a report shows (events, thresholds, the options that shape
- * every format), resolved once from the options and the profile, and the
- * ranking and selection of functions and calls that every printer shares.
+ * view.c: what a report shows, once cli/resolve.c has resolved it from the
+ * options and the profile: the functions --focus and --hide let pass, and
+ * the ranking and selection of functions and calls that every printer
+ * shares.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,68 +13,9 @@
 #include "base/fmt.h"
 #include "base/out.h"
 #include "base/sort.h"
-#include "cli/opts.h"
-#include "print/formats.h"
+#include "view/columns.h"
 #include "view/sources.h"
 #include "view/view.h"
-
-void
-cga_view_init(struct cga_view *v, const struct cga_opts *o)
-{
-	memset(v, 0, sizeof(*v));
-	v->o = o;
-	v->percs = o->show_percs;
-	v->color = o->color;
-	v->inclusive = o->inclusive;
-	v->tree = ((o->tree & CGA_TREE_CALLER) ? CGA_SHOW_CALLERS : 0) |
-	    ((o->tree & CGA_TREE_CALLING) ? CGA_SHOW_CALLEES : 0);
-	v->auto_annotate = o->auto_annotate;
-	v->asm_code = o->asm_code;
-	v->asm_syntax = o->asm_syntax;
-	v->grouped = o->by != CGA_BY_FUNCTION || o->group_inlined;
-	v->context = o->context;
-	v->node_threshold = o->node_threshold;
-	v->edge_threshold = o->edge_threshold;
-	v->rows = o->calls ? CGA_ROWS_CALLS : o->lines ? CGA_ROWS_LINES :
-	    CGA_ROWS_FUNCTIONS;
-	v->profiles = o->profiles;
-	v->nprofiles = o->nprofiles;
-	v->profile_guessed = o->profile_guessed;
-	v->include = o->include;
-	v->ninclude = o->ninclude;
-	v->sources = o->sources;
-	v->nsources = o->nsources;
-	v->src = cga_sources_new(o->include, o->ninclude);
-}
-
-static void
-unknown_event(const struct cga_profile *p, const char *opt, const char *name)
-{
-	char	*list = cga_event_list(p);
-
-	cga_diag("%s event '%s' is not in %s; its events are:%s", opt, name,
-	    p->path, list);
-	free(list);
-}
-
-/* The events named (all recorded ones when none) as indexes into out. */
-static int
-events_named(const struct cga_profile *p, const char *opt, char *const *names,
-    size_t n, size_t **out, size_t *nout)
-{
-	size_t	 i;
-
-	*nout = n ? n : p->nrec;
-	*out = xcalloc(*nout + 1, sizeof(**out));
-	for (i = 0; i < *nout; i++) {
-		(*out)[i] = n ? cga_event_index(p, names[i]) : i;
-		if ((*out)[i] == CGA_NOEVENT) {
-			unknown_event(p, opt, names[i]);
-			return -1;
-		}
-	}
-	return 0;
-}
 
 /* Whether one of the n regexes matches fn's name, file or object. */
 static int
@@ -94,8 +36,8 @@ matches(const regex_t *re, size_t n, const struct cga_fn *fn)
  * --focus and --hide: which functions pass (by id), which groups hold one
  * that does, and what the hidden ones cost.
  */
-static int
-bind_filters(struct cga_view *v)
+int
+cga_view_filters(struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	struct cga_fn		 *fn;
@@ -127,34 +69,6 @@ bind_filters(struct cga_view *v)
 	return 0;
 }
 
-/* What is listed: functions, or groups of them; filters. */
-static int
-bind_listing(struct cga_view *v, const struct cga_opts *o)
-{
-	static const char *const words[] = { "file", "object", "function" };
-	enum cga_grouping	 by;
-
-	v->lp = v->p;
-	v->focus = o->focus;
-	v->focus_text = o->focus_text;
-	v->nfocus = o->nfocus;
-	v->hide = o->hide;
-	v->hide_text = o->hide_text;
-	v->nhide = o->nhide;
-	if (v->grouped) {
-		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
-		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
-		v->groups = xcalloc(1, sizeof(*v->groups));
-		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl) == -1)
-			return -1;
-		v->lp = v->groups->q;
-		v->group_word = words[by];
-	}
-	if (v->nfocus > 0 || v->nhide > 0)
-		return bind_filters(v);
-	return 0;
-}
-
 int
 cga_view_passes(const struct cga_view *v, const struct cga_fn *fn, int member)
 {
@@ -162,50 +76,6 @@ cga_view_passes(const struct cga_view *v, const struct cga_fn *fn, int member)
 		return 1;
 	return member && v->pass_fn != NULL ? v->pass_fn[fn->id] :
 	    v->pass[fn->id];
-}
-
-int
-cga_view_bind(struct cga_view *v, const struct cga_profile *p)
-{
-	const struct cga_opts	*o = v->o;
-	size_t			 i;
-
-	v->p = p;
-	v->diff = p->diff;
-	v->total = p->diff ? p->base : p->total;
-	/*
-	 * A format that prints the profile as loaded (--list-parts) shows
-	 * no chosen events: naming one the profile lacks is no error there.
-	 */
-	if (o->format->as_loaded)
-		return 0;
-	if (events_named(p, "--show", o->show, o->nshow, &v->show,
-	    &v->nshow) == -1 || events_named(p, "--sort", o->sort, o->nsort,
-	    &v->sort, &v->nsort) == -1)
-		return -1;
-	v->th = xcalloc(v->nsort + 1, sizeof(*v->th));
-	v->th_text = xcalloc(v->nsort + 1, sizeof(*v->th_text));
-	for (i = 0; i < v->nsort; i++) {
-		v->th_text[i] = "0";
-		if (o->sort_has_th && o->sort_th[i] != NULL) {
-			v->th_text[i] = o->sort_th[i];
-			v->th[i] = o->sort_th_val[i];
-		}
-	}
-	/* Without per-event thresholds, --threshold is the first event's. */
-	if (!o->sort_has_th && v->nsort > 0) {
-		v->th_text[0] = o->threshold;
-		v->th[0] = o->threshold_val;
-	}
-	v->filter = o->sort_has_th || o->threshold_val < 100;
-	/* Scripts get every row unless they ask for fewer. */
-	if (!o->threshold_set && (o->format == &cga_format_tsv ||
-	    o->format == &cga_format_json))
-		v->filter = 0;
-	v->top = o->top;
-	v->max_depth = o->max_depth;
-	v->inlined_frames = o->inlined_frames;
-	return bind_listing(v, o);
 }
 
 void
@@ -239,218 +109,6 @@ cga_view_wants_lines(struct cga_view *v, int all, const char *name)
 	if (!v->auto_annotate || strcmp(name, "???") == 0)
 		return 0;
 	return cga_sources_found(v->src, name);
-}
-
-size_t
-cga_view_count(const struct cga_view *v, char *buf, uint64_t c)
-{
-	return v->diff ? cga_fmt_scount(buf, (int64_t)c) :
-	    cga_fmt_count(buf, c);
-}
-
-void
-cga_view_write_count(struct cga_w *w, const struct cga_view *v, uint64_t c)
-{
-	if (v->diff && (int64_t)c < 0) {
-		cga_w_putc(w, '-');
-		c = -c;
-	}
-	cga_w_u64(w, c);
-}
-
-void
-cga_view_print_count(FILE *out, const struct cga_view *v, uint64_t c)
-{
-	struct cga_w	 w;
-
-	cga_w_init(&w, out);
-	cga_view_write_count(&w, v, c);
-	cga_w_flush(&w);
-}
-
-double
-cga_view_percent(const struct cga_view *v, const uint64_t *c, size_t e)
-{
-	if (c == NULL || !cga_cost_defined(v->p, c, e) || c[e] == 0)
-		return 0;
-	return v->diff ? cga_fmt_spercent((int64_t)c[e], v->total[e]) :
-	    cga_fmt_percent(c[e], v->total[e]);
-}
-
-size_t *
-cga_widths_new(const struct cga_view *v)
-{
-	size_t	*w = xcalloc(v->p->nev + 1, sizeof(*w));
-	size_t	 i;
-
-	for (i = 0; i < v->p->nev; i++)
-		w[i] = cga_out_text_width(v->p->ev[i].name);
-	return w;
-}
-
-/*
- * The width of c[e]'s percentage: 9, " (12.34%)", up to 100 % of the total
- * (or its size in a difference); more when a count is above the total
- * (a profile whose figures exceed its total, a large change).
- */
-static size_t
-perc_width(const struct cga_view *v, const uint64_t *c, size_t e)
-{
-	char	 buf[CGA_FMT_PERC];
-	uint64_t m = v->diff ? cga_magnitude(c[e]) : c[e];
-
-	/* Unsigned up to the total, signed down to -50 %: at most 9. */
-	if (v->diff ? m <= v->total[e] / 2 : m <= v->total[e])
-		return 9;
-	return cga_fmt_perc(buf, cga_view_percent(v, c, e));
-}
-
-/* Whether event e of c is a span from lo (not NULL) to c. */
-static int
-spans(const struct cga_view *v, const uint64_t *lo, const uint64_t *c,
-    size_t e)
-{
-	return lo != NULL && c != NULL && cga_cost_defined(v->p, lo, e) &&
-	    cga_cost_defined(v->p, c, e) && lo[e] != c[e];
-}
-
-/* "(12.34%..56.78%)" of a span's ends, after a blank: its length. */
-static size_t
-span_perc(char *buf, const struct cga_view *v, const uint64_t *lo,
-    const uint64_t *c, size_t e)
-{
-	char	 a[CGA_FMT_PERC], b[CGA_FMT_PERC];
-	char	*x = a, *y = b;
-
-	cga_fmt_perc(a, cga_view_percent(v, lo, e));
-	cga_fmt_perc(b, cga_view_percent(v, c, e));
-	/* " ( 1.23%)" to "1.23%" */
-	x[strlen(x) - 1] = '\0';
-	y[strlen(y) - 1] = '\0';
-	x += strspn(x, " (");
-	y += strspn(y, " (");
-	return (size_t)sprintf(buf, " (%s..%s)", x, y);
-}
-
-/*
- * An event of a cost as its column shows it: count and percentage, or a
- * span from lo's count to c's, when lo is not NULL and they differ.
- */
-static size_t
-cost_text(char *text, const struct cga_view *v, const uint64_t *c,
-    const uint64_t *lo, size_t e)
-{
-	size_t	 n;
-	int	 def = c != NULL && cga_cost_defined(v->p, c, e);
-
-	if (spans(v, lo, c, e)) {
-		n = cga_view_count(v, text, lo[e]);
-		text[n++] = '.';
-		text[n++] = '.';
-		n += cga_view_count(v, text + n, c[e]);
-		if (v->percs && v->total[e] != 0)	/* no share of 0 */
-			n += span_perc(text + n, v, lo, c, e);
-		return n;
-	}
-	if (def)
-		n = cga_view_count(v, text, c[e]);
-	else
-		n = (size_t)(strcpy(text, ".") - text) + 1;
-	if (v->percs) {
-		if (def && c[e] != 0 && v->total[e] != 0)
-			n += cga_fmt_perc(text + n, cga_view_percent(v, c, e));
-		else {
-			memset(text + n, ' ', 9);
-			n += 9;
-			text[n] = '\0';
-		}
-	}
-	return n;
-}
-
-void
-cga_widths_add(const struct cga_view *v, size_t *w, const uint64_t *c)
-{
-	size_t	 i, n;
-
-	for (i = cga_cost_next(v->p, c, 0); i < v->p->nev;
-	    i = cga_cost_next(v->p, c, i + 1)) {
-		n = (v->diff ? cga_fmt_scount_width((int64_t)c[i]) :
-		    cga_fmt_count_width(c[i])) + (v->percs ? perc_width(v, c, i) :
-		    0);
-		if (n > w[i])
-			w[i] = n;
-	}
-}
-
-void
-cga_widths_add_span(const struct cga_view *v, size_t *w, const uint64_t *lo,
-    const uint64_t *c)
-{
-	char	 text[CGA_FMT_SPAN];
-	size_t	 i, n;
-
-	cga_widths_add(v, w, c);
-	for (i = 0; lo != NULL && i < v->p->nev; i++)
-		if (spans(v, lo, c, i) &&
-		    (n = cost_text(text, v, c, lo, i)) > w[i])
-			w[i] = n;
-}
-
-static void
-pad(FILE *out, size_t n)
-{
-	while (n-- > 0)
-		putc(' ', out);
-}
-
-void
-cga_print_span(FILE *out, const struct cga_view *v, const size_t *w,
-    const uint64_t *lo, const uint64_t *c)
-{
-	char	 text[CGA_FMT_SPAN];
-	size_t	 i, e, n;
-	double	 perc;
-
-	for (i = 0; i < v->nshow; i++) {
-		e = v->show[i];
-		n = cost_text(text, v, c, lo, e);
-		perc = cga_view_percent(v, c, e);
-		if (w[e] > n)
-			pad(out, w[e] - n);
-		/* Colour: red from 10 %, yellow from 1 %, of the total. */
-		if (v->color && (perc >= 10 || perc <= -10))
-			fprintf(out, "\033[1;31m%s\033[0m ", text);
-		else if (v->color && (perc >= 1 || perc <= -1))
-			fprintf(out, "\033[33m%s\033[0m ", text);
-		else {
-			fputs(text, out);
-			putc(' ', out);
-		}
-	}
-}
-
-void
-cga_print_cost(FILE *out, const struct cga_view *v, const size_t *w,
-    const uint64_t *c)
-{
-	cga_print_span(out, v, w, NULL, c);
-}
-
-void
-cga_print_events(FILE *out, const struct cga_view *v, const size_t *w)
-{
-	const char	*name;
-	size_t		 i, n;
-
-	for (i = 0; i < v->nshow; i++) {
-		name = v->p->ev[v->show[i]].name;
-		cga_out_text(out, name);
-		n = cga_out_text_width(name);
-		if (w[v->show[i]] > n)
-			pad(out, w[v->show[i]] - n);
-		putc(' ', out);
-	}
 }
 
 int

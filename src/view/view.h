@@ -1,8 +1,8 @@
 /*
- * view.h: what to show, resolved once from the options and the profile,
- * and the ranking and selection every printer shares.  main.c makes it;
- * the printers (text.c, annotate.c, tsv.c, json.c, dot.c) read it and
- * never the options.
+ * view.h: what to show, resolved once from the options and the profile
+ * (cli/resolve.c), and the ranking and selection every printer shares
+ * (view.c).  main.c has it made; the printers (print/, html/) read it
+ * and never the options.
  */
 #ifndef CGA_VIEW_H
 #define CGA_VIEW_H
@@ -25,7 +25,7 @@ struct cga_sources;
 enum cga_rows { CGA_ROWS_FUNCTIONS, CGA_ROWS_CALLS, CGA_ROWS_LINES };
 
 struct cga_view {
-	/* From the options, by cga_view_init. */
+	/* From the options, by cga_view_init (cli/resolve.c). */
 	int		  percs;	/* percentages beside counts */
 	int		  color;	/* escape sequences in the text report */
 	int		  inclusive;	/* list by inclusive cost */
@@ -87,42 +87,18 @@ struct cga_view {
 	const struct cga_opts *o;	/* for cga_view_bind only */
 };
 
-/* The options' part of the view; v->p stays NULL until bound. */
-void	cga_view_init(struct cga_view *, const struct cga_opts *);
-/* 0, or -1 after naming an event of --show or --sort the profile lacks. */
-int	cga_view_bind(struct cga_view *, const struct cga_profile *);
+/*
+ * --focus and --hide, once the listing is bound: which functions pass,
+ * which groups hold one that does, what the hidden ones cost; 0, or -1
+ * when that cost does not fit in 64 bits.
+ */
+int	cga_view_filters(struct cga_view *);
 void	cga_view_free(struct cga_view *);
 /*
  * For the loader: whether a file's line costs may be printed: it was named
  * by the user, or it can be annotated (all: every file's are wanted).
  */
 int	cga_view_wants_lines(struct cga_view *, int all, const char *file);
-
-/* A count with commas, signed in a difference: its length. */
-size_t	cga_view_count(const struct cga_view *, char *buf, uint64_t);
-/* A count as a plain number, signed in a difference. */
-void	cga_view_print_count(FILE *, const struct cga_view *, uint64_t);
-void	cga_view_write_count(struct cga_w *, const struct cga_view *,
-	    uint64_t);
-/* The percentage c[e] is of the total (0 when it is not defined). */
-double	cga_view_percent(const struct cga_view *, const uint64_t *c,
-	    size_t e);
-
-/* Column widths for costs: at least each event's name. */
-size_t	*cga_widths_new(const struct cga_view *);
-void	 cga_widths_add(const struct cga_view *, size_t *, const uint64_t *);
-/* The shown events' columns of c (NULL: none), then a blank. */
-void	 cga_print_cost(FILE *, const struct cga_view *, const size_t *,
-	    const uint64_t *);
-/*
- * The same, each event where lo (NULL: none) is not c as the span of a
- * bounded figure, "lo..c (12.34%..56.78%)"; and the width it takes.
- */
-void	 cga_print_span(FILE *, const struct cga_view *, const size_t *,
-	    const uint64_t *lo, const uint64_t *c);
-void	 cga_widths_add_span(const struct cga_view *, size_t *,
-	    const uint64_t *lo, const uint64_t *c);
-void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
 
 /* Sort order of the view: descending costs, "." below 0. */
 int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,

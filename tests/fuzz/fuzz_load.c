@@ -14,10 +14,11 @@
 #include "analysis/inclusive.h"
 #include "analysis/lint.h"
 #include "base/diag.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/resolve.h"
 #include "load/load.h"
 #include "print/annotate.h"
-#include "print/formats.h"
 #include "print/text.h"
 #include "view/view.h"
 

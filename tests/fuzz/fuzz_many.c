@@ -36,11 +36,12 @@
 #include "analysis/inclusive.h"
 #include "base/diag.h"
 #include "base/xalloc.h"
+#include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/resolve.h"
 #include "cli/run.h"
 #include "load/input.h"
 #include "load/load.h"
-#include "print/formats.h"
 #include "view/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -1,11 +1,11 @@
 /*
- * formats.h: the table of output formats.  Each format's file exports one
- * descriptor: its name as --format spells it, what it needs the loader and
- * the model to build, and its printer.  Used by main.c and opts.c; the
- * printers define their descriptors.
+ * format.h: what an output format is: its name as --format spells it,
+ * what it needs the loader and the model to build, and its printer of a
+ * view.  Each format's file in print/ (and html/) defines one such
+ * descriptor; cli/formats.c lists them.
  */
-#ifndef CGA_FORMATS_H
-#define CGA_FORMATS_H
+#ifndef CGA_FORMAT_H
+#define CGA_FORMAT_H
 
 #include <stdio.h>
 
@@ -43,6 +43,7 @@ struct cga_format {
 	int		(*print)(FILE *out, const struct cga_view *);
 };
 
+/* The formats of print/, each defined by its file. */
 extern const struct cga_format cga_format_text;	/* text.c */
 extern const struct cga_format cga_format_tsv;	/* tsv.c */
 extern const struct cga_format cga_format_json;	/* json.c */
@@ -51,13 +52,6 @@ extern const struct cga_format cga_format_callgrind;	/* callgrind.c */
 extern const struct cga_format cga_format_folded;	/* folded.c */
 extern const struct cga_format cga_format_speedscope;	/* folded.c */
 extern const struct cga_format cga_format_markdown;	/* markdown.c */
-extern const struct cga_format cga_format_html;	/* html.c */
-extern const struct cga_format cga_format_parts;	/* --list-parts */
-
-/* The formats --format names, NULL-terminated, in the order --help lists. */
-extern const struct cga_format *const cga_formats[];
-
-/* The format named name, or NULL. */
-const struct cga_format *cga_format_find(const char *name);
+extern const struct cga_format cga_format_parts;	/* text.c: --list-parts */
 
 #endif

@@ -1,7 +1,7 @@
 /* formats.c: the table of the formats --format names. */
 #include <string.h>
 
-#include "print/formats.h"
+#include "cli/formats.h"
 
 const struct cga_format *const cga_formats[] = {
 	&cga_format_text,
