@@ -7,23 +7,8 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "model/model.h"
 #include "model/profile.h"
-
-struct cga_fn *
-cga_fn_final(struct cga_fn *fn)
-{
-	while (fn->gone)
-		fn = cga_fn_merged(fn);
-	return fn;
-}
-
-struct cga_file *
-cga_file_final(struct cga_file *f)
-{
-	while (f->merged != NULL)
-		f = f->merged;
-	return f;
-}
 
 static void
 owner_final(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
@@ -120,49 +105,6 @@ merges_settle(struct cga_profile *p)
 		pp = &f->next;
 	}
 	p->nmerged = 0;
-}
-
-/* v += coef * c, signed in a difference: -1 on overflow. */
-static int
-term_add(const struct cga_profile *p, uint64_t *v, uint64_t c, uint64_t coef)
-{
-	uint64_t	 prod;
-	int64_t		 sprod;
-
-	if (!p->diff)
-		return __builtin_mul_overflow(c, coef, &prod) ||
-		    __builtin_add_overflow(*v, prod, v) ? -1 : 0;
-	if (coef > INT64_MAX ||
-	    __builtin_mul_overflow((int64_t)c, (int64_t)coef, &sprod))
-		return -1;
-	return cga_count_add(p, v, (uint64_t)sprod);
-}
-
-int
-cga_cost_derive(const struct cga_profile *p, uint64_t *c)
-{
-	const struct cga_event	*e;
-	size_t			 i, t;
-	uint64_t		 v;
-	int			 def;
-
-	for (i = p->nrec; i < p->nev; i++) {
-		e = &p->ev[i];
-		v = 0;
-		def = 0;
-		for (t = 0; t < e->nterms; t++) {
-			if (!cga_cost_defined(p, c, e->terms[t].ev))
-				continue;
-			def = 1;
-			if (term_add(p, &v, c[e->terms[t].ev],
-			    e->terms[t].coef) == -1)
-				return -1;
-		}
-		c[i] = v;
-		if (def)
-			cga_cost_define(p, c, i);
-	}
-	return 0;
 }
 
 struct derive {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/model.h"
 #include "model/profile.h"
 
 static int

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/model.h"
 #include "model/profile.h"
 
 /*

@@ -1,8 +1,56 @@
 /*
  * profile.h: the model of one or more loaded profiles: events, files with
- * their line costs, functions, call edges and call sites.  The loader
- * (body.c, header.c, ids.c) builds it; inclusive.c, text.c and the
- * other printers read it.
+ * their line costs, functions, call edges, call sites and machine code.
+ * The loader (load/) builds it, the analyses (analysis/) add to it once
+ * it is finished, the view and the printers only read it.  Its rules:
+ *
+ *  - Ownership.  A struct cga_profile owns everything reachable from it
+ *    and frees all of it in cga_profile_free.  Its names, files,
+ *    functions, call edges, costs and line pages come from its arena and
+ *    are never freed one by one; its tables and logs (events, parts,
+ *    the names' slots, the table of functions, the logs of call sites,
+ *    instructions and jumps) are malloc'd and freed with it.  Nothing
+ *    in it points into another model: -j 2's merge (cga_*_adopt) takes
+ *    the other model's arena whole first.
+ *  - Names.  Every name (a file's, a function's, an object's, an
+ *    event's, a header's value) is interned once (cga_profile_intern)
+ *    and compared by pointer.  An interned name leads to the file of
+ *    that name and to the functions of that name and of that file
+ *    (struct cga_str), so that neither needs a table of its own.
+ *  - Costs.  A cost is p->cw words: p->nev counters, then p->maskw words
+ *    with a bit for each counter given at least once (cga_cost_defined);
+ *    one never given prints as ".", not "0".  Costs can be made once
+ *    cga_profile_set_events has fixed the events.  In a difference
+ *    (p->diff) counters, counts and totals are signed.
+ *  - What may be NULL.  fn->incl and call->incl until inclusive costs
+ *    are computed (p->have_incl; a call's stays NULL where it is its
+ *    cost); fn->base unless the model is a difference whose older
+ *    profile has the function; fn->display until cga_profile_finish in a
+ *    model of late_display, and always in one of no_display; fn->obj and
+ *    fn->codeobj where no ob= line named one; file->lines where no line
+ *    cost was kept; p->ceiling, p->callbound, p->base and p->base_path
+ *    until what sets them; a part's total until it ends; an event's
+ *    longname, and its terms unless it is derived.
+ *  - Line pages.  Line costs are kept only for the files a format asks
+ *    for, in pages of 16 consecutive lines (lines.c): a page holds the
+ *    lines it has, packed in line order, p->lw words each: the line's
+ *    cost (p->cw words), then its owner word, the function whose cost
+ *    line named the line first (cga_line_owner; set once, by
+ *    cga_line_own), the function --format=tsv --lines shows it under.
+ *    A line's cost stays where it is only until the next cga_line_get,
+ *    which may move the other lines of its page.  A -j 2 thread's model
+ *    has one word more a line, its profile line (lw = cw + 2), until
+ *    cga_file_adopt_lines lays its pages out as p's.
+ *  - Merges.  While loading, a file or function can be merged into
+ *    another as a name id's late definition names it (rename.c): it
+ *    leaves every name's list but stays in p->files or p->fns, pointing
+ *    to where it went (cga_file_final, cga_fn_final).  cga_profile_finish
+ *    takes them out and numbers the rest again from 0; line owners, call
+ *    sites, instructions and jumps name what they went into.  In a
+ *    finished model nothing is gone, and ids run from 0 to nfiles - 1
+ *    and nfns - 1 in the order things were first named.
+ *
+ * model.h holds what only the model's own files share.
  */
 #ifndef CGA_PROFILE_H
 #define CGA_PROFILE_H
@@ -35,14 +83,10 @@ struct cga_event {
 };
 
 /*
- * A file's line costs, in pages of CGA_LPAGE consecutive lines (lines.c).
- * A page holds the costs of the lines it has, packed in line order, so
- * that memory follows the lines there are.  The pages are made only for
- * the files whose lines are kept, and a file holds them apart, so that
- * the others (most, in a report without annotation) take no room for them.
+ * A file's line pages are held apart (lines.c), so that the files whose
+ * lines are not kept (most, in a report without annotation) take no
+ * room for them.
  */
-#define CGA_LPAGE	16
-
 struct cga_flines;
 
 struct cga_file {
@@ -104,6 +148,15 @@ static inline struct cga_fn *
 cga_fn_merged(const struct cga_fn *fn)
 {
 	return fn->gone ? fn->same_name : NULL;
+}
+
+/* What a function merged into while loading ended in: fn when none. */
+static inline struct cga_fn *
+cga_fn_final(struct cga_fn *fn)
+{
+	while (fn->gone)
+		fn = cga_fn_merged(fn);
+	return fn;
 }
 
 /* Marks fn, out of every name's list already, merged into to. */
@@ -520,9 +573,14 @@ int	 cga_fn_rename(struct cga_profile *, const char *from, const char *to,
 int	 cga_file_rename(struct cga_profile *, struct cga_file *f,
 	    const char *to, int lines);
 void	 cga_obj_rename(struct cga_profile *, const char *from, const char *to);
-/* What a file or function was merged into, while loading. */
-struct cga_fn	*cga_fn_final(struct cga_fn *);
-struct cga_file *cga_file_final(struct cga_file *);
+/* What a file merged into while loading ended in: f when none. */
+static inline struct cga_file *
+cga_file_final(struct cga_file *f)
+{
+	while (f->merged != NULL)
+		f = f->merged;
+	return f;
+}
 /*
  * -j 2's merge (split.c): the model q that a thread read of a file's
  * second half joins p whole, rather than being made again in p.  p takes
@@ -555,8 +613,6 @@ void	 cga_file_adopt_lines(const struct cga_profile *p, size_t qlw,
  * 0, or -1 when a count or sum so far does not fit in 64 bits signed.
  */
 int	 cga_profile_make_signed(struct cga_profile *);
-/* Derived events' counters from the recorded ones; -1 on overflow. */
-int	 cga_cost_derive(const struct cga_profile *, uint64_t *);
 /*
  * Merges the call sites, makes functions' display names (late_display,
  * unless no_display)
@@ -682,12 +738,6 @@ void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
 /* A name id defined after its uses: jumps' targets get its name. */
 void	 cga_jumps_rename(struct cga_profile *, const char *from,
 	    const char *to);
-/*
- * Once every profile is read: instructions and jumps name the files and
- * functions merges left, each once, their figures summed and derived
- * events computed; 0, or -1 when a sum overflows.
- */
-int	 cga_code_finish(struct cga_profile *);
 /* The records of fn, by address (then callee), from *first: their number. */
 size_t	 cga_instrs_of(const struct cga_profile *, const struct cga_fn *,
 	    size_t *first);
@@ -695,9 +745,11 @@ size_t	 cga_jumps_of(const struct cga_profile *, const struct cga_fn *,
 	    size_t *first);
 
 /*
- * The model's code: profile.c (names, files, functions, calls, sites,
- * renaming), lines.c (line pages), instrs.c (instructions and jumps),
- * finish.c (once every profile is read).
+ * The model's code: profile.c (the profile, its names, events and costs),
+ * tables.c (files, functions, call edges, call sites), lines.c (line
+ * pages), instrs.c (instructions and jumps), rename.c (names given
+ * late, and the merges they make), finish.c (once every profile is
+ * read).
  */
 
 #endif
