@@ -36,145 +36,6 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count,
 }
 
 /*
- * What adding a line's counts needs, copied out of the loader: over a
- * block the compiler then keeps it in registers, as it cannot keep fields
- * that a store to a cost might, for all it knows, change.
- */
-struct adder {
-	const size_t	*map;		/* the part's events in the model */
-	const uint64_t	*kmask;		/* the defined-mask of k counts */
-	size_t		 nev;
-	size_t		 maskw;
-};
-
-CGA_HOT struct adder
-adder_of(const struct loader *ld)
-{
-	struct adder	 a = { ld->map, ld->kmask, ld->p->nev, ld->p->maskw };
-
-	return a;
-}
-
-/* Marks the events of k counts given in cost c. */
-CGA_HOT void
-cost_mark(struct adder a, uint64_t *c, size_t k)
-{
-	size_t	 i;
-
-	if (a.kmask == NULL) {
-		for (i = 0; i < k; i++)
-			cga_cost_define_at(c, a.nev, a.map[i]);
-		return;
-	}
-	for (i = 0; i < a.maskw; i++)
-		c[a.nev + i] |= a.kmask[k * a.maskw + i];
-}
-
-/* Whether a + b overflows: unsigned, or signed (two's complement). */
-CGA_HOT int
-sum_overflows(uint64_t a, uint64_t b, int sgn)
-{
-	uint64_t	 u;
-	int64_t		 s;
-
-	if (sgn)
-		return __builtin_add_overflow((int64_t)a, (int64_t)b, &s);
-	return __builtin_add_overflow(a, b, &u);
-}
-
-/*
- * The one routine that adds a line's k counts to the model: to dst (a
- * function's self cost, a call's cost, a sum), and to part and line
- * unless they are NULL, marking the events given.  Every sum is checked
- * before any changes, so that a line that overflows (-1) adds nothing;
- * signed, in a profile with negative counts (sgn).  With defer, dst and part are left for the caller to mark: the
- * block loop marks them once, for the most counts of its lines.
- */
-CGA_HOT int
-cost_add(struct adder a, uint64_t *dst, uint64_t *part, uint64_t *line,
-    const uint64_t *cnt, size_t k, int defer, int sgn)
-{
-	size_t		 i, j;
-
-	for (i = 0; i < k; i++) {
-		j = a.map[i];
-		if (sum_overflows(dst[j], cnt[i], sgn) ||
-		    (part != NULL && sum_overflows(part[j], cnt[i], sgn)) ||
-		    (line != NULL && sum_overflows(line[j], cnt[i], sgn)))
-			return -1;
-	}
-	for (i = 0; i < k; i++) {
-		j = a.map[i];
-		dst[j] += cnt[i];
-		if (part != NULL)
-			part[j] += cnt[i];
-		if (line != NULL)
-			line[j] += cnt[i];
-	}
-	if (line != NULL)
-		cost_mark(a, line, k);
-	if (!defer) {
-		cost_mark(a, dst, k);
-		if (part != NULL)
-			cost_mark(a, part, k);
-	}
-	return 0;
-}
-
-/*
- * A count with a '-' (cg_diff writes them): the model becomes a
- * difference, signed from then on, which the counts so far must fit.
- */
-static int
-become_signed(struct loader *ld)
-{
-	if (cga_profile_make_signed(ld->p) == -1)
-		return cga_load_bad(ld, CGA_MSG_SIGNED_LATE);
-	return 0;
-}
-
-/*
- * The counts of a line at *sp, signed when the profile is: a count with
- * a '-' makes it so, and the line is read again.
- */
-static enum cga_msg
-counts_read(struct loader *ld, const char **sp, uint64_t *pos, size_t *k,
-    int *err)
-{
-	const char	*s = *sp;
-	enum cga_msg	 m;
-
-	*err = 0;
-	m = pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k,
-	    ld->p->diff) : counts_parse(ld, sp, IN_LINE, ld->cnt, k,
-	    ld->p->diff);
-	if (m != CGA_MSG_COUNT_NEGATIVE)
-		return m;
-	if (become_signed(ld) == -1) {
-		*err = 1;
-		return m;
-	}
-	*sp = s;
-	return pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k, 1) :
-	    counts_parse(ld, sp, IN_LINE, ld->cnt, k, 1);
-}
-
-int
-cga_load_sum(struct loader *ld, const char *s, uint64_t *dst)
-{
-	enum cga_msg	 m;
-	size_t		 k;
-	int		 err;
-
-	if ((m = counts_read(ld, &s, NULL, &k, &err)) != CGA_MSG_OK)
-		return err ? -1 : cga_load_bad(ld, m);
-	if (cost_add(adder_of(ld), dst, NULL, NULL, ld->cnt, k, 0,
-	    ld->p->diff) == -1)
-		return cga_load_bad(ld, CGA_MSG_COST_SUM);
-	return 0;
-}
-
-/*
  * The positions of a cost line become the last ones.  All three are
  * copied, a fixed size: a loop to npos became a memcpy call on every
  * line.  Those past npos are 0 in pos and never read.
@@ -407,18 +268,25 @@ cga_load_kernel(const char *name)
 	    IN_SWAR;
 }
 
-void
-cga_load_block(struct loader *ld)
+int
+cga_load_blocks(const struct loader *ld)
 {
 	/* Counts on the stack: the compiler knows no store there aliases. */
 	/* Instructions kept: every line the general path's. */
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
 	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
-		return;
+		return 0;
+	/* Chosen here, before -j 2's thread starts and reads it. */
 	if (kernel == -1)
 		cga_load_kernel(getenv("CGA_KERNEL"));
-	if (!ld->split_tried)
-		cga_split_start(ld);
+	return 1;
+}
+
+void
+cga_load_block(struct loader *ld)
+{
+	if (!cga_load_blocks(ld))
+		return;
 	ld->block_line = ld->in.lineno + 1;
 	if (kernel == IN_SWAR) {
 		if (ld->p->diff)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
-#include "load/loader.h"
+#include "load/parse.h"
 
 /* Whether --part keeps the part being read. */
 static int
@@ -26,21 +26,6 @@ part_kept(struct loader *ld)
 		if (ld->opts->parts[i] == n)
 			return 1;
 	return 0;
-}
-
-/*
- * --check: the part's body cannot be read, for want of its events or
- * positions (the message was given): it is left out, as by --part.
- */
-void
-cga_part_lose(struct loader *ld)
-{
-	if (!ld->opts->check)
-		return;
-	ld->nlost += !ld->lost;
-	ld->lost = 1;
-	free(ld->map);
-	ld->map = NULL;
 }
 
 /*
@@ -277,6 +262,22 @@ settle_total(struct loader *ld, uint64_t *const sum[2], int trunc)
 	return 0;
 }
 
+/* The counts of a summary: or totals: value, added to dst; 0, or -1. */
+static int
+sum_read(struct loader *ld, const char *s, uint64_t *dst)
+{
+	enum cga_msg	 m;
+	size_t		 k;
+	int		 err;
+
+	if ((m = counts_read(ld, &s, NULL, &k, &err)) != CGA_MSG_OK)
+		return err ? -1 : cga_load_bad(ld, m);
+	if (cost_add(adder_of(ld), dst, NULL, NULL, ld->cnt, k, 0,
+	    ld->p->diff) == -1)
+		return cga_load_bad(ld, CGA_MSG_COST_SUM);
+	return 0;
+}
+
 /*
  * The counts of the part's summary: and totals: lines, into sum.  They
  * are read, and their messages worded, as the lines they were; then the
@@ -302,8 +303,7 @@ read_sums(struct loader *ld, uint64_t *sum[2])
 		else {
 			sum[i] = scratch(ld->p, 1 + i);
 			cga_cost_clear(ld->p, sum[i]);
-			rc = cga_load_sum(ld, strchr(ld->text, ':') + 1,
-			    sum[i]);
+			rc = sum_read(ld, strchr(ld->text, ':') + 1, sum[i]);
 			/* --check: a bad line is left out; the rest is read. */
 			if (rc == -1 && ld->opts->check && ld->p->ev != NULL) {
 				sum[i] = NULL;

@@ -1,8 +1,10 @@
 /*
- * loader.h: the state of the profile reader, and the helpers its stages
- * share; used by read.c (the file as a whole), body.c (the body),
- * header.c (header lines, parts), events.c (events: and event: lines) and
- * ids.c (names and their ids) only.
+ * loader.h: the state of the profile reader, and the helpers its files
+ * share; private to load/.  Each file calls only those before it:
+ * faults.c (what is said of a line), ids.c (names and their ids),
+ * events.c (events: and event: lines), header.c (header lines, parts),
+ * body.c (position, cost, call and jump lines), split.c (-j 2), read.c
+ * (the file as a whole; load.h's cga_profile_load).
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -189,16 +191,6 @@ struct loader {
 	int			 part_events;	/* events: lines of the part */
 };
 
-/* body.c: whether the line costs of file f are kept; or its jumps. */
-int	cga_load_keeps(struct loader *, struct cga_file *f, int jumps);
-
-/* split.c: -j 2. */
-void	cga_split_start(struct loader *);
-/* At split_at: the other half merged, and the input past it; 0, or -1. */
-int	cga_split_join(struct loader *);
-/* Stops the thread, its half unused (an error came first). */
-void	cga_split_stop(struct loader *);
-
 /* Whether to print one more warning: all of them under --check. */
 static inline int
 shows_warning(struct loader *ld)
@@ -235,7 +227,7 @@ number(const char **sp, uint64_t *v)
 	return cga_number(sp, v);
 }
 
-/* body.c: the message of msg about the line being read; -1. */
+/* faults.c: the message of msg about the line being read; -1. */
 int	cga_load_bad(struct loader *, enum cga_msg);
 /* The warning of msg about the line being read: 0, or -1 (no profile). */
 int	cga_load_warn(struct loader *, enum cga_msg);
@@ -247,31 +239,8 @@ int	cga_load_foreign(struct loader *);
  * -1 after the one message that says what it is, else 0.
  */
 int	cga_load_binary(struct loader *);
-/* body.c: one line of the body or header: 0, or -1 after an error. */
-int	cga_load_line(struct loader *, char *);
-/* body.c, --check: the state the lines after a bad line s are read in. */
-void	cga_load_recover(struct loader *, const char *s);
-/* body.c: the cost and jump lines that follow, read in place. */
-void	cga_load_block(struct loader *);
-/* The counts of a summary: or totals: value, added to dst; 0, or -1. */
-int	cga_load_sum(struct loader *, const char *value, uint64_t *dst);
-
-/* header.c */
-int	cga_header_line(struct loader *, const char *key, size_t klen,
-	    char *value);
-void	cga_part_begin(struct loader *);
-int	cga_part_end(struct loader *);
 /* --check: the part's body cannot be read; it is left out (as by --part). */
 void	cga_part_lose(struct loader *);
-/* The first position or cost line of a part: 0, or -1. */
-int	cga_body_begin(struct loader *);
-void	cga_header_free(struct loader *);
-
-/* events.c */
-int	cga_events_line(struct loader *, const char *value);
-int	cga_event_line(struct loader *, char *value);
-/* Fixes the events once a cost, position or summary line needs them. */
-int	cga_events_need(struct loader *);
 
 /* ids.c */
 int	cga_ids_resolve(struct loader *, enum idkind, const char *value,
@@ -303,5 +272,41 @@ cga_ids_placeholder(const char *name)
  */
 int	cga_ids_end(struct loader *);
 void	cga_ids_clear(struct loader *);
+
+/* events.c */
+int	cga_events_line(struct loader *, const char *value);
+int	cga_event_line(struct loader *, char *value);
+/* Fixes the events once a cost, position or summary line needs them. */
+int	cga_events_need(struct loader *);
+
+/* header.c */
+int	cga_header_line(struct loader *, const char *key, size_t klen,
+	    char *value);
+void	cga_part_begin(struct loader *);
+int	cga_part_end(struct loader *);
+/* The first position or cost line of a part: 0, or -1. */
+int	cga_body_begin(struct loader *);
+void	cga_header_free(struct loader *);
+
+/* body.c: one line of the body or header: 0, or -1 after an error. */
+int	cga_load_line(struct loader *, char *);
+/* --check: the state the lines after a bad line s are read in. */
+void	cga_load_recover(struct loader *, const char *s);
+/*
+ * Whether the lines that follow are read by the block loop, in place
+ * (cga_load_block), rather than a line at a time.
+ */
+int	cga_load_blocks(const struct loader *);
+/* The cost and jump lines that follow, read in place. */
+void	cga_load_block(struct loader *);
+/* Whether the line costs of file f are kept; or its jumps. */
+int	cga_load_keeps(struct loader *, struct cga_file *f, int jumps);
+
+/* split.c: -j 2, once the first block of costs comes. */
+void	cga_split_start(struct loader *);
+/* At split_at: the other half merged, and the input past it; 0, or -1. */
+int	cga_split_join(struct loader *);
+/* Stops the thread, its half unused (an error came first). */
+void	cga_split_stop(struct loader *);
 
 #endif

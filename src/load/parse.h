@@ -1,7 +1,9 @@
 /*
  * parse.h: the parse primitives of the profile format's body, the one
- * reader of its grammar; included by body.c only, whose two readers (the
- * block loop and the line-at-a-time reader) both call them.
+ * reader of its grammar, and the one routine that adds a line's counts
+ * to the model; private to load/: included by body.c, whose two readers
+ * (the block loop and the line-at-a-time reader) both call them, and by
+ * header.c, whose summary: and totals: lines are counts too.
  */
 #ifndef CGA_PARSE_H
 #define CGA_PARSE_H
@@ -272,6 +274,134 @@ jump_parse(const struct loader *ld, const char **sp, enum form f, int jcnd,
 		jv->executed = jcnd ? e : 0;
 	}
 	return target(ld, sp, f, jv != NULL ? jv->tpos : NULL, NULL);
+}
+
+/*
+ * Adding what was parsed.
+ */
+
+/*
+ * What adding a line's counts needs, copied out of the loader: over a
+ * block the compiler then keeps it in registers, as it cannot keep fields
+ * that a store to a cost might, for all it knows, change.
+ */
+struct adder {
+	const size_t	*map;		/* the part's events in the model */
+	const uint64_t	*kmask;		/* the defined-mask of k counts */
+	size_t		 nev;
+	size_t		 maskw;
+};
+
+CGA_HOT struct adder
+adder_of(const struct loader *ld)
+{
+	struct adder	 a = { ld->map, ld->kmask, ld->p->nev, ld->p->maskw };
+
+	return a;
+}
+
+/* Marks the events of k counts given in cost c. */
+CGA_HOT void
+cost_mark(struct adder a, uint64_t *c, size_t k)
+{
+	size_t	 i;
+
+	if (a.kmask == NULL) {
+		for (i = 0; i < k; i++)
+			cga_cost_define_at(c, a.nev, a.map[i]);
+		return;
+	}
+	for (i = 0; i < a.maskw; i++)
+		c[a.nev + i] |= a.kmask[k * a.maskw + i];
+}
+
+/* Whether a + b overflows: unsigned, or signed (two's complement). */
+CGA_HOT int
+sum_overflows(uint64_t a, uint64_t b, int sgn)
+{
+	uint64_t	 u;
+	int64_t		 s;
+
+	if (sgn)
+		return __builtin_add_overflow((int64_t)a, (int64_t)b, &s);
+	return __builtin_add_overflow(a, b, &u);
+}
+
+/*
+ * The one routine that adds a line's k counts to the model: to dst (a
+ * function's self cost, a call's cost, a sum), and to part and line
+ * unless they are NULL, marking the events given.  Every sum is checked
+ * before any changes, so that a line that overflows (-1) adds nothing;
+ * signed, in a profile with negative counts (sgn).  With defer, dst and part are left for the caller to mark: the
+ * block loop marks them once, for the most counts of its lines.
+ */
+CGA_HOT int
+cost_add(struct adder a, uint64_t *dst, uint64_t *part, uint64_t *line,
+    const uint64_t *cnt, size_t k, int defer, int sgn)
+{
+	size_t		 i, j;
+
+	for (i = 0; i < k; i++) {
+		j = a.map[i];
+		if (sum_overflows(dst[j], cnt[i], sgn) ||
+		    (part != NULL && sum_overflows(part[j], cnt[i], sgn)) ||
+		    (line != NULL && sum_overflows(line[j], cnt[i], sgn)))
+			return -1;
+	}
+	for (i = 0; i < k; i++) {
+		j = a.map[i];
+		dst[j] += cnt[i];
+		if (part != NULL)
+			part[j] += cnt[i];
+		if (line != NULL)
+			line[j] += cnt[i];
+	}
+	if (line != NULL)
+		cost_mark(a, line, k);
+	if (!defer) {
+		cost_mark(a, dst, k);
+		if (part != NULL)
+			cost_mark(a, part, k);
+	}
+	return 0;
+}
+
+/*
+ * A count with a '-' (cg_diff writes them): the model becomes a
+ * difference, signed from then on, which the counts so far must fit.
+ */
+static int
+become_signed(struct loader *ld)
+{
+	if (cga_profile_make_signed(ld->p) == -1)
+		return cga_load_bad(ld, CGA_MSG_SIGNED_LATE);
+	return 0;
+}
+
+/*
+ * The counts of a line at *sp, signed when the profile is: a count with
+ * a '-' makes it so, and the line is read again.
+ */
+static enum cga_msg
+counts_read(struct loader *ld, const char **sp, uint64_t *pos, size_t *k,
+    int *err)
+{
+	const char	*s = *sp;
+	enum cga_msg	 m;
+
+	*err = 0;
+	m = pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k,
+	    ld->p->diff) : counts_parse(ld, sp, IN_LINE, ld->cnt, k,
+	    ld->p->diff);
+	if (m != CGA_MSG_COUNT_NEGATIVE)
+		return m;
+	if (become_signed(ld) == -1) {
+		*err = 1;
+		return m;
+	}
+	*sp = s;
+	return pos != NULL ? cost_parse(ld, sp, IN_LINE, pos, ld->cnt, k, 1) :
+	    counts_parse(ld, sp, IN_LINE, ld->cnt, k, 1);
 }
 
 #endif
