@@ -1,7 +1,7 @@
 /*
  * asm.h: --asm, the machine code of the listed functions with the cost
- * of each instruction, its calls and jumps (asm.c); used by text.c,
- * json.c and html.c.
+ * of each instruction, its calls and jumps (asm.c, the code found by
+ * asm_code.c); used by text.c, json.c and html.c.
  */
 #ifndef CGA_ASM_H
 #define CGA_ASM_H
@@ -23,7 +23,10 @@ struct cga_code {
 	uint64_t	  lo, hi;	/* the first and last address */
 };
 
-/* The code of fn; nrec 0 when the profile has none of it (free it). */
+/*
+ * asm_code.c: the code of fn; nrec 0 when the profile has none of it
+ * (free it).
+ */
 void	cga_code_collect(const struct cga_view *, const struct cga_fn *fn,
 	    struct cga_code *);
 void	cga_code_release(struct cga_code *);
