@@ -16,6 +16,7 @@
 #include "base/xalloc.h"
 #include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/profiles.h"
 #include "cli/resolve.h"
 #include "cli/run.h"
 #include "cli/usage.h"
@@ -161,9 +162,9 @@ build(const struct cga_opts *o, const struct cga_load_opts *lo,
 	*p = cga_profile_new();
 	if (o->diff != NULL)
 		*old = cga_profile_new();
-	if (cga_run_load(*p, *old, o, &l) == -1 ||
-	    cga_run_finish(*p, needs, no_display) == -1 ||
-	    (*old != NULL && cga_run_finish(*old, needs, no_display) == -1))
+	if (cga_profiles_load(*p, *old, o, &l) == -1 ||
+	    cga_profiles_finish(*p, needs, no_display) == -1 ||
+	    (*old != NULL && cga_profiles_finish(*old, needs, no_display) == -1))
 		return NULL;
 	if (*old == NULL || o->format->as_loaded)
 		return *p;
@@ -226,7 +227,7 @@ main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	if (o.check) {
-		rc = cga_run_check(&o);
+		rc = cga_profiles_check(&o);
 		if (fflush(stdout) == EOF || ferror(stdout))
 			rc = output_error();
 		cga_opts_free(&o);

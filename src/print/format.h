@@ -34,7 +34,7 @@ struct cga_format {
 	 * format prints a function's file and name itself
 	 * (cga_view_print_fn) and compares them with cga_fn_display_cmp.
 	 * It takes away, so it is not a need: the caller asks it only of a
-	 * model no other view prints (cga_run_finish).  NULL: never.
+	 * model no other view prints (cga_profiles_finish).  NULL: never.
 	 */
 	int		(*no_display)(const struct cga_view *);
 	/* Prints the profile as loaded: no --diff, no events resolved. */

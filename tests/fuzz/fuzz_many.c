@@ -38,6 +38,7 @@
 #include "base/xalloc.h"
 #include "cli/formats.h"
 #include "cli/opts.h"
+#include "cli/profiles.h"
 #include "cli/resolve.h"
 #include "cli/run.h"
 #include "load/input.h"
@@ -436,12 +437,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = cga_profile_new();
 	if (diff)
 		old = cga_profile_new();
-	ok = cga_run_load(p, old, &o, &lo) == 0;
+	ok = cga_profiles_load(p, old, &o, &lo) == 0;
 	if (once >= 0)
 		once_end(&fe, how, saved_stdin, opened);
 	/* Several views print this model: it keeps its display names. */
-	ok = ok && cga_run_finish(p, needs, 0) == 0 &&
-	    (old == NULL || cga_run_finish(old, needs, 0) == 0);
+	ok = ok && cga_profiles_finish(p, needs, 0) == 0 &&
+	    (old == NULL || cga_profiles_finish(old, needs, 0) == 0);
 	if (ok && old != NULL)
 		ok = (d = cga_profile_diff(old, p)) != NULL;
 	/* A profile less itself is nothing, whichever way it was read. */
