@@ -3,8 +3,8 @@
  * object, or their name over every file inlining spread it to), as a
  * profile of its own whose functions are the groups and whose call edges
  * join different groups, so that everything that lists, ranks, bounds
- * inclusive costs or draws functions does the same for groups.  Made by
- * view.c; read by the printers through the view.
+ * inclusive costs or draws functions does the same for groups.  Made as
+ * the view is bound (cli/resolve.c); read by the printers through it.
  */
 #ifndef CGA_GROUP_H
 #define CGA_GROUP_H

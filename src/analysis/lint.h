@@ -1,4 +1,4 @@
-/* lint.h: --check's checks of a loaded model; used by run.c. */
+/* lint.h: --check's checks of a loaded model; used by cli/profiles.c. */
 #ifndef CGA_LINT_H
 #define CGA_LINT_H
 

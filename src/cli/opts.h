@@ -1,4 +1,4 @@
-/* opts.h: the command line, parsed by opts.c; used by main.c and view.c. */
+/* opts.h: the command line, parsed by opts.c; used by main.c and cli/. */
 #ifndef CGA_OPTS_H
 #define CGA_OPTS_H
 

@@ -4,7 +4,8 @@
  * One set of parse primitives (parse.h) serves two readers: a loop over
  * the cost and jump lines of a block of input, in place, and the
  * line-at-a-time reader, which takes every other line and words the
- * message of a line the primitives refuse.  header.c reads the header lines, ids.c names.
+ * message of a line the primitives refuse.  header.c reads the header
+ * lines, ids.c names.
  */
 #include <ctype.h>
 #include <pthread.h>

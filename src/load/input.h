@@ -1,8 +1,8 @@
 /*
  * input.h: reads a profile line by line in large blocks, from a file or
  * standard input ("-"), gzip-compressed or not; used by the loader
- * (loader.h: body.c, and header.c to sniff a profile's events), main.c
- * and opts.c (which inputs can be read only once).
+ * (load/, and events.c to sniff a profile's events), main.c and cli/
+ * (which inputs can be read only once).
  */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H

@@ -1,6 +1,6 @@
 /*
- * load.h: the Callgrind/Cachegrind format reader (body.c, header.c,
- * ids.c); used by main.c and opts.c.
+ * load.h: the Callgrind/Cachegrind format reader (read.c, and the files
+ * loader.h names); used by main.c and cli/.
  */
 #ifndef CGA_LOAD_H
 #define CGA_LOAD_H
