@@ -22,7 +22,7 @@ BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
 	     time jq graphviz python3 cmark-gfm chromium nodejs binutils
 
-# src/ holds main.c and a folder for each stage (README, Layout); every
+# src/ holds main.c and a folder for each stage (doc/ARCHITECTURE); every
 # module of the stages goes into the library the tests link with.  Their
 # objects mirror the folders under build/ (and build/asan/, ...), so that
 # two files of one name in two folders never share an object.
