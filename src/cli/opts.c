@@ -18,61 +18,18 @@
 #include "base/version.h"
 #include "base/xalloc.h"
 #include "cli/formats.h"
+#include "cli/optable.h"
 #include "cli/opts.h"
 #include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
 
-enum {
-	OPT_ASM = 256, OPT_ASM_SYNTAX, OPT_AUTO, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
-	OPT_DIFF, OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
-	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
-	OPT_INCLUDE, OPT_INCLUSIVE, OPT_JOBS,
-	OPT_LINES, OPT_LIST_PARTS, OPT_MAX_DEPTH, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME,
-	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
-	OPT_THRESHOLD, OPT_TOP, OPT_TREE, OPT_VERSION
-};
-
-/* Sorted by name; every val is an OPT_*, above the short options. */
-static const struct option longopts[] = {
-	{ "asm",		required_argument,	NULL, OPT_ASM },
-	{ "asm-syntax",		required_argument,	NULL, OPT_ASM_SYNTAX },
-	{ "auto",		required_argument,	NULL, OPT_AUTO },
-	{ "by",			required_argument,	NULL, OPT_BY },
-	{ "calls",		no_argument,		NULL, OPT_CALLS },
-	{ "check",		no_argument,		NULL, OPT_CHECK },
-	{ "color",		required_argument,	NULL, OPT_COLOR },
-	{ "context",		required_argument,	NULL, OPT_CONTEXT },
-	{ "diff",		required_argument,	NULL, OPT_DIFF },
-	{ "edge-threshold",	required_argument,	NULL, OPT_EDGE_THRESHOLD },
-	{ "fail-above",		required_argument,	NULL, OPT_FAIL_ABOVE },
-	{ "fail-above-function", required_argument,	NULL,
-	    OPT_FAIL_ABOVE_FUNCTION },
-	{ "focus",		required_argument,	NULL, OPT_FOCUS },
-	{ "format",		required_argument,	NULL, OPT_FORMAT },
-	{ "group-inlined",	required_argument,	NULL, OPT_GROUP_INLINED },
-	{ "help",		no_argument,		NULL, OPT_HELP },
-	{ "hide",		required_argument,	NULL, OPT_HIDE },
-	{ "include",		required_argument,	NULL, OPT_INCLUDE },
-	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
-	{ "jobs",		required_argument,	NULL, OPT_JOBS },
-	{ "lines",		no_argument,		NULL, OPT_LINES },
-	{ "list-parts",		no_argument,		NULL, OPT_LIST_PARTS },
-	{ "max-depth",		required_argument,	NULL, OPT_MAX_DEPTH },
-	{ "mod-filename",	required_argument,	NULL, OPT_MOD_FILENAME },
-	{ "mod-funcname",	required_argument,	NULL, OPT_MOD_FUNCNAME },
-	{ "node-threshold",	required_argument,	NULL, OPT_NODE_THRESHOLD },
-	{ "part",		required_argument,	NULL, OPT_PART },
-	{ "show",		required_argument,	NULL, OPT_SHOW },
-	{ "show-percs",		optional_argument,	NULL, OPT_SHOW_PERCS },
-	{ "sort",		required_argument,	NULL, OPT_SORT },
-	{ "threshold",		required_argument,	NULL, OPT_THRESHOLD },
-	{ "top",		required_argument,	NULL, OPT_TOP },
-	{ "tree",		required_argument,	NULL, OPT_TREE },
-	{ "version",		no_argument,		NULL, OPT_VERSION },
-	{ NULL,			0,			NULL, 0 }
-};
+/*
+ * getopt_long's array and string of short options, made from the table
+ * of options (optable.c) as a parse begins.
+ */
+static struct option	longopts[CGA_NOPTS + 1];
+static char		shortopts[CGA_SHORTOPTS_SIZE];
 
 /* The words a keyword option takes, in the order its message lists them. */
 struct keyword {
@@ -531,8 +488,8 @@ bad_long_option(const char *arg)
 
 /*
  * What getopt_long could not read.  optopt tells: 0 for an unknown or
- * ambiguous long option, an OPT_* for a long option given a value it takes
- * none of, the letter of an unknown short option.
+ * ambiguous long option, CGA_OPT_VAL + its id for a long option given a
+ * value it takes none of, the letter of an unknown short option.
  */
 static int
 bad_option(int ch, const char *arg)
@@ -541,100 +498,98 @@ bad_option(int ch, const char *arg)
 		cga_usage_error("option needs a value: %s", arg);
 	else if (optopt == 0)
 		bad_long_option(arg);
-	else if (optopt >= OPT_ASM)
+	else if (optopt >= CGA_OPT_VAL)
 		cga_usage_error("unknown option: %s", arg);
 	else
 		cga_usage_error("unknown option: -%c", optopt);
 	return -1;
 }
 
-/* Sets what option ch says: 0, 1 after --help or --version, or -1. */
+/* Sets what option id says: 0, 1 after --help or --version, or -1. */
 static int
-option(struct cga_opts *o, int ch, const char *arg)
+option(struct cga_opts *o, int id, const char *arg)
 {
-	switch (ch) {
-	case 'h':
-	case OPT_HELP:
+	switch (id) {
+	case CGA_OPT_HELP:
 		cga_usage(stdout);
 		return 1;
-	case OPT_VERSION:
+	case CGA_OPT_VERSION:
 		printf("cgannotate %s\n", CGA_VERSION);
 		return 1;
-	case OPT_AUTO:
+	case CGA_OPT_AUTO:
 		return keyword_option(yes_no, "--auto", arg, &o->auto_annotate);
-	case OPT_ASM:
+	case CGA_OPT_ASM:
 		return keyword_option(yes_no, "--asm", arg, &o->asm_code);
-	case OPT_ASM_SYNTAX:
+	case CGA_OPT_ASM_SYNTAX:
 		return keyword_option(syntaxes, "--asm-syntax", arg,
 		    &o->asm_syntax);
-	case OPT_INCLUSIVE:
+	case CGA_OPT_INCLUSIVE:
 		return keyword_option(yes_no, "--inclusive", arg, &o->inclusive);
-	case OPT_SHOW_PERCS:
+	case CGA_OPT_SHOW_PERCS:
 		return keyword_option(yes_no, "--show-percs",
 		    arg != NULL ? arg : "yes", &o->show_percs);
-	case OPT_COLOR:
+	case CGA_OPT_COLOR:
 		return keyword_option(colors, "--color", arg, &o->color);
-	case OPT_TREE:
+	case CGA_OPT_TREE:
 		return keyword_option(trees, "--tree", arg, &o->tree);
-	case OPT_BY:
+	case CGA_OPT_BY:
 		return keyword_option(bys, "--by", arg, &o->by);
-	case OPT_GROUP_INLINED:
+	case CGA_OPT_GROUP_INLINED:
 		return keyword_option(yes_no, "--group-inlined", arg,
 		    &o->group_inlined);
-	case OPT_TOP:
+	case CGA_OPT_TOP:
 		return top_option(o, arg);
-	case 'j':
-	case OPT_JOBS:
+	case CGA_OPT_JOBS:
 		return jobs_option(o, arg);
-	case OPT_MAX_DEPTH:
+	case CGA_OPT_MAX_DEPTH:
 		return depth_option(o, arg);
-	case OPT_FOCUS:
+	case CGA_OPT_FOCUS:
 		return regex_option(&o->focus, &o->focus_text, &o->nfocus,
 		    "--focus", arg);
-	case OPT_HIDE:
+	case CGA_OPT_HIDE:
 		return regex_option(&o->hide, &o->hide_text, &o->nhide,
 		    "--hide", arg);
-	case OPT_FORMAT:
+	case CGA_OPT_FORMAT:
 		return format_option(o, arg);
-	case OPT_THRESHOLD:
+	case CGA_OPT_THRESHOLD:
 		return threshold_option(o, arg);
-	case OPT_NODE_THRESHOLD:
+	case CGA_OPT_NODE_THRESHOLD:
 		return percent_option("--node-threshold", arg,
 		    &o->node_threshold);
-	case OPT_EDGE_THRESHOLD:
+	case CGA_OPT_EDGE_THRESHOLD:
 		return percent_option("--edge-threshold", arg,
 		    &o->edge_threshold);
-	case OPT_CONTEXT:
+	case CGA_OPT_CONTEXT:
 		return context_option(o, arg);
-	case OPT_PART:
+	case CGA_OPT_PART:
 		return part_option(o, arg);
-	case OPT_SHOW:
+	case CGA_OPT_SHOW:
 		split_list(arg, &o->show, &o->nshow);
 		return 0;
-	case OPT_SORT:
+	case CGA_OPT_SORT:
 		return sort_option(o, arg);
-	case OPT_CALLS:
+	case CGA_OPT_CALLS:
 		return flag_option(&o->calls);
-	case OPT_LINES:
+	case CGA_OPT_LINES:
 		return flag_option(&o->lines);
-	case OPT_LIST_PARTS:
+	case CGA_OPT_LIST_PARTS:
 		return flag_option(&o->list_parts);
-	case OPT_CHECK:
+	case CGA_OPT_CHECK:
 		return flag_option(&o->check);
-	case OPT_DIFF:
+	case CGA_OPT_DIFF:
 		o->diff = arg;
 		return 0;
-	case OPT_FAIL_ABOVE:
+	case CGA_OPT_FAIL_ABOVE:
 		return gate_option(o, "--fail-above", arg, 0);
-	case OPT_FAIL_ABOVE_FUNCTION:
+	case CGA_OPT_FAIL_ABOVE_FUNCTION:
 		return gate_option(o, "--fail-above-function", arg, 1);
-	case OPT_MOD_FILENAME:
+	case CGA_OPT_MOD_FILENAME:
 		return rewrite_option(&o->mod_filename, &o->nmod_filename,
 		    "--mod-filename", arg);
-	case OPT_MOD_FUNCNAME:
+	case CGA_OPT_MOD_FUNCNAME:
 		return rewrite_option(&o->mod_funcname, &o->nmod_funcname,
 		    "--mod-funcname", arg);
-	default:	/* 'I', OPT_INCLUDE */
+	default:	/* CGA_OPT_INCLUDE */
 		include_option(o, arg);
 		return 0;
 	}
@@ -704,12 +659,14 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 
 	opterr = 0;
 	o->color = -1;		/* auto, unless --color says otherwise */
-	while (rc == 0 && (ch = getopt_long(argc, argv, ":hI:j:", longopts,
+	cga_options_getopt(longopts, shortopts);
+	while (rc == 0 && (ch = getopt_long(argc, argv, shortopts, longopts,
 	    NULL)) != -1) {
 		if (ch == '?' || ch == ':')
 			rc = bad_option(ch, argv[optind - 1]);
 		else
-			rc = option(o, ch, optarg);
+			rc = option(o, ch >= CGA_OPT_VAL ? ch - CGA_OPT_VAL :
+			    cga_option_of_letter(ch), optarg);
 	}
 	if (rc != 0)
 		return rc;
