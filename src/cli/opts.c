@@ -605,28 +605,46 @@ color_auto(void)
 	    (term == NULL || strcmp(term, "dumb") != 0);
 }
 
-/* Options that one format reads and the chosen one ignores: a warning. */
+/*
+ * The warning of an option the chosen format ignores, which names the
+ * formats of the option's mask, those that read it.
+ */
 static void
-warn_ignored(const struct cga_opts *o)
+warn_ignored_by(const struct cga_opts *o, const struct cga_option *e)
 {
-	const struct {
-		const char		*opt;
-		int			 given;
-		const struct cga_format	*format;	/* the one that reads it */
-	} only[] = {
-		{ "--calls", o->calls, &cga_format_tsv },
-		{ "--lines", o->lines, &cga_format_tsv },
-		{ "--tree", o->tree != 0, &cga_format_text },
-	};
-	size_t	 i;
+	char	 readers[256] = "";
+	size_t	 i, n = 0, k = 0;
 
-	for (i = 0; i < sizeof(only) / sizeof(only[0]); i++)
-		if (only[i].given && o->format != only[i].format)
-			cga_diag("warning: %s is ignored with %s%s: only "
-			    "--format=%s uses it", only[i].opt,
-			    o->list_parts ? "--list-parts" : "--format=",
-			    o->list_parts ? "" : o->format->name,
-			    only[i].format->name);
+	for (i = 0; i <= CGA_FORMAT_PARTS; i++)
+		n += (e->formats >> i) & 1;
+	for (i = 0; i < CGA_FORMAT_PARTS; i++)
+		if ((e->formats >> i) & 1)
+			list_add(readers, sizeof(readers), k++, n, "--format=",
+			    cga_formats[i]->name);
+	if ((e->formats >> CGA_FORMAT_PARTS) & 1)
+		list_add(readers, sizeof(readers), k, n, "", "--list-parts");
+	cga_diag("warning: --%s is ignored with %s%s: only %s uses it", e->name,
+	    o->list_parts ? "--list-parts" : "--format=",
+	    o->list_parts ? "" : o->format->name, readers);
+}
+
+/*
+ * Options given that the chosen format ignores, as the masks of the table
+ * of options say, in the order of their names; then options that others
+ * make pointless in the format that reads them.
+ */
+static void
+warn_ignored(const struct cga_opts *o, const unsigned char *given)
+{
+	unsigned	 bit = cga_format_bit(o->format);
+	int		 id;
+	size_t		 i;
+
+	for (i = 0; longopts[i].name != NULL; i++) {
+		id = longopts[i].val - CGA_OPT_VAL;
+		if (given[id] && !(cga_options[id].formats & bit))
+			warn_ignored_by(o, &cga_options[id]);
+	}
 	if (o->by != CGA_BY_FUNCTION && o->lines &&
 	    o->format == &cga_format_tsv)
 		cga_diag("warning: --by is ignored with --lines: rows of lines "
@@ -634,6 +652,17 @@ warn_ignored(const struct cga_opts *o)
 	if (o->calls && o->lines && o->format == &cga_format_tsv)
 		cga_diag("warning: --lines is ignored with --calls: "
 		    "--format=tsv prints rows of one kind");
+}
+
+/*
+ * Whether an option's value asks for nothing (--tree=none, a yes/no
+ * option's no): none of it is ignored, whatever the format.
+ */
+static int
+asks_nothing(const char *arg)
+{
+	return arg != NULL && (strcmp(arg, "none") == 0 ||
+	    strcmp(arg, "no") == 0);
 }
 
 void
@@ -655,18 +684,22 @@ cga_opts_init(struct cga_opts *o)
 int
 cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 {
-	int	 ch, rc = 0;
+	unsigned char	 given[CGA_NOPTS] = { 0 };	/* and asking, by */
+	int		 ch, id, rc = 0;		/* the last value */
 
 	opterr = 0;
 	o->color = -1;		/* auto, unless --color says otherwise */
 	cga_options_getopt(longopts, shortopts);
 	while (rc == 0 && (ch = getopt_long(argc, argv, shortopts, longopts,
 	    NULL)) != -1) {
-		if (ch == '?' || ch == ':')
+		if (ch == '?' || ch == ':') {
 			rc = bad_option(ch, argv[optind - 1]);
-		else
-			rc = option(o, ch >= CGA_OPT_VAL ? ch - CGA_OPT_VAL :
-			    cga_option_of_letter(ch), optarg);
+			break;
+		}
+		id = ch >= CGA_OPT_VAL ? ch - CGA_OPT_VAL :
+		    cga_option_of_letter(ch);
+		rc = option(o, id, optarg);
+		given[id] = !asks_nothing(optarg);
 	}
 	if (rc != 0)
 		return rc;
@@ -701,7 +734,7 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		    "goes with --by=function only");
 		return -1;
 	}
-	warn_ignored(o);
+	warn_ignored(o, given);
 	return cga_opts_classify(o, argc - optind, argv + optind);
 }
 
