@@ -111,7 +111,7 @@ keyword_option(const struct keyword *k, const char *opt, const char *arg,
 
 /* --format: a name in the table of formats. */
 static int
-format_option(struct cga_opts *o, const char *arg)
+format_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	const struct cga_format	*f;
 	char			 names[256] = "";
@@ -125,7 +125,7 @@ format_option(struct cga_opts *o, const char *arg)
 		continue;
 	for (i = 0; i < n; i++)
 		list_add(names, sizeof(names), i, n, "", cga_formats[i]->name);
-	cga_usage_error("expected %s: --format=%s", names, arg);
+	cga_usage_error("expected %s: %s=%s", names, opt, arg);
 	return -1;
 }
 
@@ -191,9 +191,9 @@ percent_option(const char *opt, const char *arg, double *v)
 }
 
 static int
-threshold_option(struct cga_opts *o, const char *arg)
+threshold_option(struct cga_opts *o, const char *opt, const char *arg)
 {
-	if (percent_option("--threshold", arg, &o->threshold_val) == -1)
+	if (percent_option(opt, arg, &o->threshold_val) == -1)
 		return -1;
 	if (o->threshold != default_threshold)
 		free(o->threshold);
@@ -203,12 +203,12 @@ threshold_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-context_option(struct cga_opts *o, const char *arg)
+context_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, ULONG_MAX, &n) == -1) {
-		cga_usage_error("expected a number of lines: --context=%s", arg);
+		cga_usage_error("expected a number of lines: %s=%s", opt, arg);
 		return -1;
 	}
 	o->context = (unsigned long)n;
@@ -216,13 +216,13 @@ context_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-depth_option(struct cga_opts *o, const char *arg)
+depth_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, 65536, &n) == -1 || n == 0) {
 		cga_usage_error("expected a number of frames, 1 to 65536: "
-		    "--max-depth=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	o->max_depth = (unsigned)n;
@@ -231,13 +231,13 @@ depth_option(struct cga_opts *o, const char *arg)
 
 /* -j N, --jobs=N: threads that read a profile file. */
 static int
-jobs_option(struct cga_opts *o, const char *arg)
+jobs_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, 1024, &n) == -1 || n == 0) {
 		cga_usage_error("expected a number of threads, 1 to 1024: "
-		    "--jobs=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	o->jobs = (int)n;
@@ -245,11 +245,11 @@ jobs_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-top_option(struct cga_opts *o, const char *arg)
+top_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	if (parse_count(arg, UINT64_MAX, &o->top) == -1 || o->top == 0) {
 		cga_usage_error("expected a number of rows, 1 or more: "
-		    "--top=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	return 0;
@@ -275,12 +275,12 @@ regex_option(regex_t **res, char ***texts, size_t *n, const char *opt,
 }
 
 static int
-part_option(struct cga_opts *o, const char *arg)
+part_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, UINT64_MAX, &n) == -1) {
-		cga_usage_error("expected a part number: --part=%s", arg);
+		cga_usage_error("expected a part number: %s=%s", opt, arg);
 		return -1;
 	}
 	o->parts = xreallocarray(o->parts, o->nparts + 1, sizeof(*o->parts));
@@ -325,7 +325,7 @@ split_list(const char *arg, char ***items, size_t *n)
  * mistake: the second would sort nothing.
  */
 static int
-sort_option(struct cga_opts *o, const char *arg)
+sort_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	char	*colon;
 	size_t	 i, j;
@@ -341,7 +341,7 @@ sort_option(struct cga_opts *o, const char *arg)
 			continue;
 		if (parse_percentage(colon + 1, &o->sort_th_val[i]) == -1) {
 			cga_usage_error("expected EVENT or EVENT:PERCENT in "
-			    "--sort: %s", o->sort[i]);
+			    "%s: %s", opt, o->sort[i]);
 			return -1;
 		}
 		o->sort_th[i] = threshold_text(colon + 1);
@@ -351,8 +351,8 @@ sort_option(struct cga_opts *o, const char *arg)
 	for (i = 0; i < o->nsort; i++)
 		for (j = 0; j < i && *o->sort[i] != '\0'; j++)
 			if (strcmp(o->sort[i], o->sort[j]) == 0) {
-				cga_usage_error("event named twice in --sort: %s",
-				    o->sort[i]);
+				cga_usage_error("event named twice in %s: %s",
+				    opt, o->sort[i]);
 				return -1;
 			}
 	return 0;
@@ -505,10 +505,16 @@ bad_option(int ch, const char *arg)
 	return -1;
 }
 
-/* Sets what option id says: 0, 1 after --help or --version, or -1. */
+/*
+ * Sets what option id says: 0, 1 after --help or --version, or -1.  Its
+ * messages name it as the table does, whatever prefix or letter was given.
+ */
 static int
 option(struct cga_opts *o, int id, const char *arg)
 {
+	char	 opt[OPTNAME_MAX + 3];
+
+	snprintf(opt, sizeof(opt), "--%s", cga_options[id].name);
 	switch (id) {
 	case CGA_OPT_HELP:
 		cga_usage(stdout);
@@ -517,57 +523,53 @@ option(struct cga_opts *o, int id, const char *arg)
 		printf("cgannotate %s\n", CGA_VERSION);
 		return 1;
 	case CGA_OPT_AUTO:
-		return keyword_option(yes_no, "--auto", arg, &o->auto_annotate);
+		return keyword_option(yes_no, opt, arg, &o->auto_annotate);
 	case CGA_OPT_ASM:
-		return keyword_option(yes_no, "--asm", arg, &o->asm_code);
+		return keyword_option(yes_no, opt, arg, &o->asm_code);
 	case CGA_OPT_ASM_SYNTAX:
-		return keyword_option(syntaxes, "--asm-syntax", arg,
-		    &o->asm_syntax);
+		return keyword_option(syntaxes, opt, arg, &o->asm_syntax);
 	case CGA_OPT_INCLUSIVE:
-		return keyword_option(yes_no, "--inclusive", arg, &o->inclusive);
+		return keyword_option(yes_no, opt, arg, &o->inclusive);
 	case CGA_OPT_SHOW_PERCS:
-		return keyword_option(yes_no, "--show-percs",
-		    arg != NULL ? arg : "yes", &o->show_percs);
+		return keyword_option(yes_no, opt, arg != NULL ? arg : "yes",
+		    &o->show_percs);
 	case CGA_OPT_COLOR:
-		return keyword_option(colors, "--color", arg, &o->color);
+		return keyword_option(colors, opt, arg, &o->color);
 	case CGA_OPT_TREE:
-		return keyword_option(trees, "--tree", arg, &o->tree);
+		return keyword_option(trees, opt, arg, &o->tree);
 	case CGA_OPT_BY:
-		return keyword_option(bys, "--by", arg, &o->by);
+		return keyword_option(bys, opt, arg, &o->by);
 	case CGA_OPT_GROUP_INLINED:
-		return keyword_option(yes_no, "--group-inlined", arg,
-		    &o->group_inlined);
+		return keyword_option(yes_no, opt, arg, &o->group_inlined);
 	case CGA_OPT_TOP:
-		return top_option(o, arg);
+		return top_option(o, opt, arg);
 	case CGA_OPT_JOBS:
-		return jobs_option(o, arg);
+		return jobs_option(o, opt, arg);
 	case CGA_OPT_MAX_DEPTH:
-		return depth_option(o, arg);
+		return depth_option(o, opt, arg);
 	case CGA_OPT_FOCUS:
 		return regex_option(&o->focus, &o->focus_text, &o->nfocus,
-		    "--focus", arg);
+		    opt, arg);
 	case CGA_OPT_HIDE:
 		return regex_option(&o->hide, &o->hide_text, &o->nhide,
-		    "--hide", arg);
+		    opt, arg);
 	case CGA_OPT_FORMAT:
-		return format_option(o, arg);
+		return format_option(o, opt, arg);
 	case CGA_OPT_THRESHOLD:
-		return threshold_option(o, arg);
+		return threshold_option(o, opt, arg);
 	case CGA_OPT_NODE_THRESHOLD:
-		return percent_option("--node-threshold", arg,
-		    &o->node_threshold);
+		return percent_option(opt, arg, &o->node_threshold);
 	case CGA_OPT_EDGE_THRESHOLD:
-		return percent_option("--edge-threshold", arg,
-		    &o->edge_threshold);
+		return percent_option(opt, arg, &o->edge_threshold);
 	case CGA_OPT_CONTEXT:
-		return context_option(o, arg);
+		return context_option(o, opt, arg);
 	case CGA_OPT_PART:
-		return part_option(o, arg);
+		return part_option(o, opt, arg);
 	case CGA_OPT_SHOW:
 		split_list(arg, &o->show, &o->nshow);
 		return 0;
 	case CGA_OPT_SORT:
-		return sort_option(o, arg);
+		return sort_option(o, opt, arg);
 	case CGA_OPT_CALLS:
 		return flag_option(&o->calls);
 	case CGA_OPT_LINES:
@@ -580,15 +582,15 @@ option(struct cga_opts *o, int id, const char *arg)
 		o->diff = arg;
 		return 0;
 	case CGA_OPT_FAIL_ABOVE:
-		return gate_option(o, "--fail-above", arg, 0);
+		return gate_option(o, opt, arg, 0);
 	case CGA_OPT_FAIL_ABOVE_FUNCTION:
-		return gate_option(o, "--fail-above-function", arg, 1);
+		return gate_option(o, opt, arg, 1);
 	case CGA_OPT_MOD_FILENAME:
 		return rewrite_option(&o->mod_filename, &o->nmod_filename,
-		    "--mod-filename", arg);
+		    opt, arg);
 	case CGA_OPT_MOD_FUNCNAME:
 		return rewrite_option(&o->mod_funcname, &o->nmod_funcname,
-		    "--mod-funcname", arg);
+		    opt, arg);
 	default:	/* CGA_OPT_INCLUDE */
 		include_option(o, arg);
 		return 0;
