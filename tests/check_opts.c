@@ -1,7 +1,8 @@
 /*
  * check_opts.c: the command line: defaults, each family of options, the
  * number and percentage parsers, the keyword tables, the messages of
- * mistakes and warnings, and the sorting of the arguments after the options.
+ * mistakes and warnings, the table of options and what is made of it, and
+ * the sorting of the arguments after the options.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "analysis/gate.h"
 #include "base/diag.h"
 #include "cli/formats.h"
+#include "cli/optable.h"
 
 #define USAGE \
     "usage: cgannotate [options] [profile [profile ...] [source-file ...]]\n"
@@ -627,6 +629,201 @@ START_TEST(ignored_options_are_warned_of)
 }
 END_TEST
 
+/* Whether s holds word, and not just as the start of a longer name. */
+static int
+has_word(const char *s, const char *word)
+{
+	size_t	 n = strlen(word);
+
+	for (; (s = strstr(s, word)) != NULL; s++)
+		if (strchr("abcdefghijklmnopqrstuvwxyz-", s[n]) == NULL ||
+		    s[n] == '\0')
+			return 1;
+	return 0;
+}
+
+START_TEST(table_has_every_option_once)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < CGA_NOPTS; i++) {
+		ck_assert_msg(cga_options[i].name != NULL, "no option at %zu",
+		    i);
+		ck_assert_msg(cga_options[i].has_arg == no_argument ||
+		    cga_options[i].arg != NULL, "--%s: no argument to show",
+		    cga_options[i].name);
+		for (j = 0; j < i; j++) {
+			ck_assert_str_ne(cga_options[i].name,
+			    cga_options[j].name);
+			ck_assert(cga_options[i].letter == 0 ||
+			    cga_options[i].letter != cga_options[j].letter);
+		}
+	}
+	/* The last option's help is its own, and no entry is without one. */
+	ck_assert_ptr_nonnull(cga_options[CGA_NOPTS - 1].help);
+}
+END_TEST
+
+/* Each option by its names, argument and every line of its help. */
+START_TEST(every_option_of_the_table_is_in_help)
+{
+	struct cga_opts	 o;
+	char		 name[128], line[256];
+	const char	*help, *nl;
+	size_t		 i;
+
+	ck_assert_int_eq(PARSE(&o, "--help"), 1);
+	for (i = 0; i < CGA_NOPTS; i++) {
+		snprintf(name, sizeof(name), "--%s%s", cga_options[i].name,
+		    cga_options[i].arg != NULL ? cga_options[i].arg : "");
+		ck_assert_msg(has_word(out, name), "%s not in --help", name);
+		snprintf(name, sizeof(name), "-%c, --%s", cga_options[i].letter,
+		    cga_options[i].name);
+		ck_assert_msg(cga_options[i].letter == 0 || has_word(out, name),
+		    "%s not in --help", name);
+		for (help = cga_options[i].help; help != NULL; help = nl + 1) {
+			nl = strchr(help, '\n');
+			snprintf(line, sizeof(line), "%.*s\n", nl != NULL ?
+			    (int)(nl - help) : (int)strlen(help), help);
+			ck_assert_msg(strstr(out, line) != NULL, "--%s: %s "
+			    "not in --help", cga_options[i].name, line);
+			if (nl == NULL)
+				break;
+		}
+	}
+	/* In 80 columns. */
+	for (help = out; (nl = strchr(help, '\n')) != NULL; help = nl + 1)
+		ck_assert_msg(nl - help < 80, "%.*s", (int)(nl - help), help);
+	cga_opts_free(&o);
+}
+END_TEST
+
+START_TEST(format_argument_names_every_format)
+{
+	const char	*arg = cga_options[CGA_OPT_FORMAT].arg;
+	char		 want[256] = "=";
+	size_t		 i;
+
+	for (i = 0; cga_formats[i] != NULL; i++)
+		snprintf(want + strlen(want), sizeof(want) - strlen(want),
+		    "%s%s", i > 0 ? "|" : "", cga_formats[i]->name);
+	ck_assert_str_eq(arg, want);
+}
+END_TEST
+
+/* Once each, sorted by name, with its id; its letter in the short ones. */
+START_TEST(every_option_of_the_table_is_in_getopts_array)
+{
+	struct option	 longopts[CGA_NOPTS + 1];
+	char		 shortopts[CGA_SHORTOPTS_SIZE];
+	const char	*at;
+	size_t		 i, j, n;
+	int		 letter;
+
+	cga_options_getopt(longopts, shortopts);
+	ck_assert_ptr_null(longopts[CGA_NOPTS].name);
+	ck_assert_int_eq(shortopts[0], ':');
+	for (j = 1; j < CGA_NOPTS; j++)
+		ck_assert_int_lt(strcmp(longopts[j - 1].name, longopts[j].name),
+		    0);
+	for (i = 0; i < CGA_NOPTS; i++) {
+		for (j = n = 0; j < CGA_NOPTS; j++) {
+			if (strcmp(longopts[j].name, cga_options[i].name) != 0)
+				continue;
+			n++;
+			ck_assert_int_eq(longopts[j].has_arg,
+			    cga_options[i].has_arg);
+			ck_assert_ptr_null(longopts[j].flag);
+			ck_assert_int_eq(longopts[j].val, CGA_OPT_VAL + (int)i);
+		}
+		ck_assert_msg(n == 1, "--%s: %zu times", cga_options[i].name, n);
+		if ((letter = cga_options[i].letter) == 0)
+			continue;
+		/* A letter, then ':' for a value, "::" for one if given. */
+		ck_assert_msg((at = strchr(shortopts + 1, letter)) != NULL,
+		    "-%c not in %s", letter, shortopts);
+		ck_assert_int_eq(strspn(at + 1, ":"),
+		    cga_options[i].has_arg == no_argument ? 0 :
+		    cga_options[i].has_arg == required_argument ? 1 : 2);
+		ck_assert_int_eq(cga_option_of_letter(letter), (int)i);
+	}
+	ck_assert_int_eq(cga_option_of_letter('q'), -1);
+}
+END_TEST
+
+/*
+ * A value of option e that asks for something: the last of the words its
+ * argument shows ("=none|caller|calling|both": both).  An option that one
+ * format reads and takes a value of another kind needs one named here.
+ */
+static void
+option_arg(char *buf, size_t size, const struct cga_option *e)
+{
+	const char	*word;
+
+	if (e->has_arg == no_argument) {
+		snprintf(buf, size, "--%s", e->name);
+		return;
+	}
+	word = strrchr(e->arg, '|');
+	snprintf(buf, size, "--%s=%s", e->name, word != NULL ? word + 1 :
+	    e->arg + 1);
+}
+
+/*
+ * Every option of a mask short of every format, with every format: the
+ * warning names it, the format chosen and those of its mask.
+ */
+START_TEST(option_not_applying_to_a_format_warns)
+{
+	const struct cga_option	*e;
+	const struct cga_format	*f;
+	struct cga_opts		 o;
+	char			 arg[128], fmt[64], want[128];
+	size_t			 i, j, k, nwarned = 0;
+
+	for (i = 0; i < CGA_NOPTS; i++) {
+		if ((e = &cga_options[i])->formats == CGA_FMT_ANY)
+			continue;
+		option_arg(arg, sizeof(arg), e);
+		for (j = 0; j <= CGA_FORMAT_PARTS; j++) {
+			f = j < CGA_FORMAT_PARTS ? cga_formats[j] :
+			    &cga_format_parts;
+			if (f != &cga_format_parts)
+				snprintf(fmt, sizeof(fmt), "--format=%s",
+				    f->name);
+			else
+				snprintf(fmt, sizeof(fmt), "--list-parts");
+			ck_assert_msg(PARSE(&o, fmt, arg, PROFILE) == 0,
+			    "%s %s: %s", fmt, arg, err);
+			cga_opts_free(&o);
+			snprintf(want, sizeof(want), "cgannotate: warning: --%s "
+			    "is ignored with %s: only ", e->name, fmt);
+			if (e->formats & cga_format_bit(f)) {
+				ck_assert_msg(strstr(err, want) == NULL, "%s",
+				    err);
+				continue;
+			}
+			ck_assert_msg(strncmp(err, want, strlen(want)) == 0,
+			    "%s %s: %s", fmt, arg, err);
+			for (k = 0; cga_formats[k] != NULL; k++) {
+				snprintf(want, sizeof(want), "--format=%s",
+				    cga_formats[k]->name);
+				ck_assert(has_word(strstr(err, "only "), want) ==
+				    (int)((e->formats >> k) & 1));
+			}
+			ck_assert(strstr(err, " uses it\n") != NULL);
+			nwarned++;
+		}
+	}
+	/*
+	 * --calls, --lines and --tree, each with the formats and that of
+	 * --list-parts but the one that reads it.
+	 */
+	ck_assert_uint_eq(nwarned, 3 * (CGA_FORMAT_PARTS + 1 - 1));
+}
+END_TEST
+
 START_TEST(arguments_after_the_options_are_profiles_or_sources)
 {
 	struct cga_opts	 o;
@@ -757,6 +954,14 @@ opts_suite(void)
 	tcase_add_test(tc, other_mistakes_keep_their_messages);
 	tcase_add_test(tc, gate_limits_collect_in_order_and_need_diff);
 	tcase_add_test(tc, ignored_options_are_warned_of);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("table");
+	tcase_add_test(tc, table_has_every_option_once);
+	tcase_add_test(tc, every_option_of_the_table_is_in_help);
+	tcase_add_test(tc, format_argument_names_every_format);
+	tcase_add_test(tc, every_option_of_the_table_is_in_getopts_array);
+	tcase_add_test(tc, option_not_applying_to_a_format_warns);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("arguments");

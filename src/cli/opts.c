@@ -18,61 +18,18 @@
 #include "base/version.h"
 #include "base/xalloc.h"
 #include "cli/formats.h"
+#include "cli/optable.h"
 #include "cli/opts.h"
 #include "cli/usage.h"
 #include "load/input.h"
 #include "load/load.h"
 
-enum {
-	OPT_ASM = 256, OPT_ASM_SYNTAX, OPT_AUTO, OPT_BY, OPT_CALLS, OPT_CHECK, OPT_COLOR, OPT_CONTEXT,
-	OPT_DIFF, OPT_EDGE_THRESHOLD, OPT_FAIL_ABOVE, OPT_FAIL_ABOVE_FUNCTION,
-	OPT_FOCUS, OPT_FORMAT, OPT_GROUP_INLINED, OPT_HELP, OPT_HIDE,
-	OPT_INCLUDE, OPT_INCLUSIVE, OPT_JOBS,
-	OPT_LINES, OPT_LIST_PARTS, OPT_MAX_DEPTH, OPT_MOD_FILENAME,
-	OPT_MOD_FUNCNAME,
-	OPT_NODE_THRESHOLD, OPT_PART, OPT_SHOW, OPT_SHOW_PERCS, OPT_SORT,
-	OPT_THRESHOLD, OPT_TOP, OPT_TREE, OPT_VERSION
-};
-
-/* Sorted by name; every val is an OPT_*, above the short options. */
-static const struct option longopts[] = {
-	{ "asm",		required_argument,	NULL, OPT_ASM },
-	{ "asm-syntax",		required_argument,	NULL, OPT_ASM_SYNTAX },
-	{ "auto",		required_argument,	NULL, OPT_AUTO },
-	{ "by",			required_argument,	NULL, OPT_BY },
-	{ "calls",		no_argument,		NULL, OPT_CALLS },
-	{ "check",		no_argument,		NULL, OPT_CHECK },
-	{ "color",		required_argument,	NULL, OPT_COLOR },
-	{ "context",		required_argument,	NULL, OPT_CONTEXT },
-	{ "diff",		required_argument,	NULL, OPT_DIFF },
-	{ "edge-threshold",	required_argument,	NULL, OPT_EDGE_THRESHOLD },
-	{ "fail-above",		required_argument,	NULL, OPT_FAIL_ABOVE },
-	{ "fail-above-function", required_argument,	NULL,
-	    OPT_FAIL_ABOVE_FUNCTION },
-	{ "focus",		required_argument,	NULL, OPT_FOCUS },
-	{ "format",		required_argument,	NULL, OPT_FORMAT },
-	{ "group-inlined",	required_argument,	NULL, OPT_GROUP_INLINED },
-	{ "help",		no_argument,		NULL, OPT_HELP },
-	{ "hide",		required_argument,	NULL, OPT_HIDE },
-	{ "include",		required_argument,	NULL, OPT_INCLUDE },
-	{ "inclusive",		required_argument,	NULL, OPT_INCLUSIVE },
-	{ "jobs",		required_argument,	NULL, OPT_JOBS },
-	{ "lines",		no_argument,		NULL, OPT_LINES },
-	{ "list-parts",		no_argument,		NULL, OPT_LIST_PARTS },
-	{ "max-depth",		required_argument,	NULL, OPT_MAX_DEPTH },
-	{ "mod-filename",	required_argument,	NULL, OPT_MOD_FILENAME },
-	{ "mod-funcname",	required_argument,	NULL, OPT_MOD_FUNCNAME },
-	{ "node-threshold",	required_argument,	NULL, OPT_NODE_THRESHOLD },
-	{ "part",		required_argument,	NULL, OPT_PART },
-	{ "show",		required_argument,	NULL, OPT_SHOW },
-	{ "show-percs",		optional_argument,	NULL, OPT_SHOW_PERCS },
-	{ "sort",		required_argument,	NULL, OPT_SORT },
-	{ "threshold",		required_argument,	NULL, OPT_THRESHOLD },
-	{ "top",		required_argument,	NULL, OPT_TOP },
-	{ "tree",		required_argument,	NULL, OPT_TREE },
-	{ "version",		no_argument,		NULL, OPT_VERSION },
-	{ NULL,			0,			NULL, 0 }
-};
+/*
+ * getopt_long's array and string of short options, made from the table
+ * of options (optable.c) as a parse begins.
+ */
+static struct option	longopts[CGA_NOPTS + 1];
+static char		shortopts[CGA_SHORTOPTS_SIZE];
 
 /* The words a keyword option takes, in the order its message lists them. */
 struct keyword {
@@ -154,7 +111,7 @@ keyword_option(const struct keyword *k, const char *opt, const char *arg,
 
 /* --format: a name in the table of formats. */
 static int
-format_option(struct cga_opts *o, const char *arg)
+format_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	const struct cga_format	*f;
 	char			 names[256] = "";
@@ -168,7 +125,7 @@ format_option(struct cga_opts *o, const char *arg)
 		continue;
 	for (i = 0; i < n; i++)
 		list_add(names, sizeof(names), i, n, "", cga_formats[i]->name);
-	cga_usage_error("expected %s: --format=%s", names, arg);
+	cga_usage_error("expected %s: %s=%s", names, opt, arg);
 	return -1;
 }
 
@@ -234,9 +191,9 @@ percent_option(const char *opt, const char *arg, double *v)
 }
 
 static int
-threshold_option(struct cga_opts *o, const char *arg)
+threshold_option(struct cga_opts *o, const char *opt, const char *arg)
 {
-	if (percent_option("--threshold", arg, &o->threshold_val) == -1)
+	if (percent_option(opt, arg, &o->threshold_val) == -1)
 		return -1;
 	if (o->threshold != default_threshold)
 		free(o->threshold);
@@ -246,12 +203,12 @@ threshold_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-context_option(struct cga_opts *o, const char *arg)
+context_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, ULONG_MAX, &n) == -1) {
-		cga_usage_error("expected a number of lines: --context=%s", arg);
+		cga_usage_error("expected a number of lines: %s=%s", opt, arg);
 		return -1;
 	}
 	o->context = (unsigned long)n;
@@ -259,13 +216,13 @@ context_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-depth_option(struct cga_opts *o, const char *arg)
+depth_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, 65536, &n) == -1 || n == 0) {
 		cga_usage_error("expected a number of frames, 1 to 65536: "
-		    "--max-depth=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	o->max_depth = (unsigned)n;
@@ -274,13 +231,13 @@ depth_option(struct cga_opts *o, const char *arg)
 
 /* -j N, --jobs=N: threads that read a profile file. */
 static int
-jobs_option(struct cga_opts *o, const char *arg)
+jobs_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, 1024, &n) == -1 || n == 0) {
 		cga_usage_error("expected a number of threads, 1 to 1024: "
-		    "--jobs=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	o->jobs = (int)n;
@@ -288,11 +245,11 @@ jobs_option(struct cga_opts *o, const char *arg)
 }
 
 static int
-top_option(struct cga_opts *o, const char *arg)
+top_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	if (parse_count(arg, UINT64_MAX, &o->top) == -1 || o->top == 0) {
 		cga_usage_error("expected a number of rows, 1 or more: "
-		    "--top=%s", arg);
+		    "%s=%s", opt, arg);
 		return -1;
 	}
 	return 0;
@@ -318,12 +275,12 @@ regex_option(regex_t **res, char ***texts, size_t *n, const char *opt,
 }
 
 static int
-part_option(struct cga_opts *o, const char *arg)
+part_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	uint64_t	 n;
 
 	if (parse_count(arg, UINT64_MAX, &n) == -1) {
-		cga_usage_error("expected a part number: --part=%s", arg);
+		cga_usage_error("expected a part number: %s=%s", opt, arg);
 		return -1;
 	}
 	o->parts = xreallocarray(o->parts, o->nparts + 1, sizeof(*o->parts));
@@ -368,7 +325,7 @@ split_list(const char *arg, char ***items, size_t *n)
  * mistake: the second would sort nothing.
  */
 static int
-sort_option(struct cga_opts *o, const char *arg)
+sort_option(struct cga_opts *o, const char *opt, const char *arg)
 {
 	char	*colon;
 	size_t	 i, j;
@@ -384,7 +341,7 @@ sort_option(struct cga_opts *o, const char *arg)
 			continue;
 		if (parse_percentage(colon + 1, &o->sort_th_val[i]) == -1) {
 			cga_usage_error("expected EVENT or EVENT:PERCENT in "
-			    "--sort: %s", o->sort[i]);
+			    "%s: %s", opt, o->sort[i]);
 			return -1;
 		}
 		o->sort_th[i] = threshold_text(colon + 1);
@@ -394,8 +351,8 @@ sort_option(struct cga_opts *o, const char *arg)
 	for (i = 0; i < o->nsort; i++)
 		for (j = 0; j < i && *o->sort[i] != '\0'; j++)
 			if (strcmp(o->sort[i], o->sort[j]) == 0) {
-				cga_usage_error("event named twice in --sort: %s",
-				    o->sort[i]);
+				cga_usage_error("event named twice in %s: %s",
+				    opt, o->sort[i]);
 				return -1;
 			}
 	return 0;
@@ -531,8 +488,8 @@ bad_long_option(const char *arg)
 
 /*
  * What getopt_long could not read.  optopt tells: 0 for an unknown or
- * ambiguous long option, an OPT_* for a long option given a value it takes
- * none of, the letter of an unknown short option.
+ * ambiguous long option, CGA_OPT_VAL + its id for a long option given a
+ * value it takes none of, the letter of an unknown short option.
  */
 static int
 bad_option(int ch, const char *arg)
@@ -541,100 +498,100 @@ bad_option(int ch, const char *arg)
 		cga_usage_error("option needs a value: %s", arg);
 	else if (optopt == 0)
 		bad_long_option(arg);
-	else if (optopt >= OPT_ASM)
+	else if (optopt >= CGA_OPT_VAL)
 		cga_usage_error("unknown option: %s", arg);
 	else
 		cga_usage_error("unknown option: -%c", optopt);
 	return -1;
 }
 
-/* Sets what option ch says: 0, 1 after --help or --version, or -1. */
+/*
+ * Sets what option id says: 0, 1 after --help or --version, or -1.  Its
+ * messages name it as the table does, whatever prefix or letter was given.
+ */
 static int
-option(struct cga_opts *o, int ch, const char *arg)
+option(struct cga_opts *o, int id, const char *arg)
 {
-	switch (ch) {
-	case 'h':
-	case OPT_HELP:
+	char	 opt[OPTNAME_MAX + 3];
+
+	snprintf(opt, sizeof(opt), "--%s", cga_options[id].name);
+	switch (id) {
+	case CGA_OPT_HELP:
 		cga_usage(stdout);
 		return 1;
-	case OPT_VERSION:
+	case CGA_OPT_VERSION:
 		printf("cgannotate %s\n", CGA_VERSION);
 		return 1;
-	case OPT_AUTO:
-		return keyword_option(yes_no, "--auto", arg, &o->auto_annotate);
-	case OPT_ASM:
-		return keyword_option(yes_no, "--asm", arg, &o->asm_code);
-	case OPT_ASM_SYNTAX:
-		return keyword_option(syntaxes, "--asm-syntax", arg,
-		    &o->asm_syntax);
-	case OPT_INCLUSIVE:
-		return keyword_option(yes_no, "--inclusive", arg, &o->inclusive);
-	case OPT_SHOW_PERCS:
-		return keyword_option(yes_no, "--show-percs",
-		    arg != NULL ? arg : "yes", &o->show_percs);
-	case OPT_COLOR:
-		return keyword_option(colors, "--color", arg, &o->color);
-	case OPT_TREE:
-		return keyword_option(trees, "--tree", arg, &o->tree);
-	case OPT_BY:
-		return keyword_option(bys, "--by", arg, &o->by);
-	case OPT_GROUP_INLINED:
-		return keyword_option(yes_no, "--group-inlined", arg,
-		    &o->group_inlined);
-	case OPT_TOP:
-		return top_option(o, arg);
-	case 'j':
-	case OPT_JOBS:
-		return jobs_option(o, arg);
-	case OPT_MAX_DEPTH:
-		return depth_option(o, arg);
-	case OPT_FOCUS:
+	case CGA_OPT_AUTO:
+		return keyword_option(yes_no, opt, arg, &o->auto_annotate);
+	case CGA_OPT_ASM:
+		return keyword_option(yes_no, opt, arg, &o->asm_code);
+	case CGA_OPT_ASM_SYNTAX:
+		return keyword_option(syntaxes, opt, arg, &o->asm_syntax);
+	case CGA_OPT_INCLUSIVE:
+		return keyword_option(yes_no, opt, arg, &o->inclusive);
+	case CGA_OPT_SHOW_PERCS:
+		return keyword_option(yes_no, opt, arg != NULL ? arg : "yes",
+		    &o->show_percs);
+	case CGA_OPT_COLOR:
+		return keyword_option(colors, opt, arg, &o->color);
+	case CGA_OPT_TREE:
+		return keyword_option(trees, opt, arg, &o->tree);
+	case CGA_OPT_BY:
+		return keyword_option(bys, opt, arg, &o->by);
+	case CGA_OPT_GROUP_INLINED:
+		return keyword_option(yes_no, opt, arg, &o->group_inlined);
+	case CGA_OPT_TOP:
+		return top_option(o, opt, arg);
+	case CGA_OPT_JOBS:
+		return jobs_option(o, opt, arg);
+	case CGA_OPT_MAX_DEPTH:
+		return depth_option(o, opt, arg);
+	case CGA_OPT_FOCUS:
 		return regex_option(&o->focus, &o->focus_text, &o->nfocus,
-		    "--focus", arg);
-	case OPT_HIDE:
+		    opt, arg);
+	case CGA_OPT_HIDE:
 		return regex_option(&o->hide, &o->hide_text, &o->nhide,
-		    "--hide", arg);
-	case OPT_FORMAT:
-		return format_option(o, arg);
-	case OPT_THRESHOLD:
-		return threshold_option(o, arg);
-	case OPT_NODE_THRESHOLD:
-		return percent_option("--node-threshold", arg,
-		    &o->node_threshold);
-	case OPT_EDGE_THRESHOLD:
-		return percent_option("--edge-threshold", arg,
-		    &o->edge_threshold);
-	case OPT_CONTEXT:
-		return context_option(o, arg);
-	case OPT_PART:
-		return part_option(o, arg);
-	case OPT_SHOW:
+		    opt, arg);
+	case CGA_OPT_FORMAT:
+		return format_option(o, opt, arg);
+	case CGA_OPT_THRESHOLD:
+		return threshold_option(o, opt, arg);
+	case CGA_OPT_NODE_THRESHOLD:
+		return percent_option(opt, arg, &o->node_threshold);
+	case CGA_OPT_EDGE_THRESHOLD:
+		return percent_option(opt, arg, &o->edge_threshold);
+	case CGA_OPT_CONTEXT:
+		return context_option(o, opt, arg);
+	case CGA_OPT_PART:
+		return part_option(o, opt, arg);
+	case CGA_OPT_SHOW:
 		split_list(arg, &o->show, &o->nshow);
 		return 0;
-	case OPT_SORT:
-		return sort_option(o, arg);
-	case OPT_CALLS:
+	case CGA_OPT_SORT:
+		return sort_option(o, opt, arg);
+	case CGA_OPT_CALLS:
 		return flag_option(&o->calls);
-	case OPT_LINES:
+	case CGA_OPT_LINES:
 		return flag_option(&o->lines);
-	case OPT_LIST_PARTS:
+	case CGA_OPT_LIST_PARTS:
 		return flag_option(&o->list_parts);
-	case OPT_CHECK:
+	case CGA_OPT_CHECK:
 		return flag_option(&o->check);
-	case OPT_DIFF:
+	case CGA_OPT_DIFF:
 		o->diff = arg;
 		return 0;
-	case OPT_FAIL_ABOVE:
-		return gate_option(o, "--fail-above", arg, 0);
-	case OPT_FAIL_ABOVE_FUNCTION:
-		return gate_option(o, "--fail-above-function", arg, 1);
-	case OPT_MOD_FILENAME:
+	case CGA_OPT_FAIL_ABOVE:
+		return gate_option(o, opt, arg, 0);
+	case CGA_OPT_FAIL_ABOVE_FUNCTION:
+		return gate_option(o, opt, arg, 1);
+	case CGA_OPT_MOD_FILENAME:
 		return rewrite_option(&o->mod_filename, &o->nmod_filename,
-		    "--mod-filename", arg);
-	case OPT_MOD_FUNCNAME:
+		    opt, arg);
+	case CGA_OPT_MOD_FUNCNAME:
 		return rewrite_option(&o->mod_funcname, &o->nmod_funcname,
-		    "--mod-funcname", arg);
-	default:	/* 'I', OPT_INCLUDE */
+		    opt, arg);
+	default:	/* CGA_OPT_INCLUDE */
 		include_option(o, arg);
 		return 0;
 	}
@@ -650,28 +607,46 @@ color_auto(void)
 	    (term == NULL || strcmp(term, "dumb") != 0);
 }
 
-/* Options that one format reads and the chosen one ignores: a warning. */
+/*
+ * The warning of an option the chosen format ignores, which names the
+ * formats of the option's mask, those that read it.
+ */
 static void
-warn_ignored(const struct cga_opts *o)
+warn_ignored_by(const struct cga_opts *o, const struct cga_option *e)
 {
-	const struct {
-		const char		*opt;
-		int			 given;
-		const struct cga_format	*format;	/* the one that reads it */
-	} only[] = {
-		{ "--calls", o->calls, &cga_format_tsv },
-		{ "--lines", o->lines, &cga_format_tsv },
-		{ "--tree", o->tree != 0, &cga_format_text },
-	};
-	size_t	 i;
+	char	 readers[256] = "";
+	size_t	 i, n = 0, k = 0;
 
-	for (i = 0; i < sizeof(only) / sizeof(only[0]); i++)
-		if (only[i].given && o->format != only[i].format)
-			cga_diag("warning: %s is ignored with %s%s: only "
-			    "--format=%s uses it", only[i].opt,
-			    o->list_parts ? "--list-parts" : "--format=",
-			    o->list_parts ? "" : o->format->name,
-			    only[i].format->name);
+	for (i = 0; i <= CGA_FORMAT_PARTS; i++)
+		n += (e->formats >> i) & 1;
+	for (i = 0; i < CGA_FORMAT_PARTS; i++)
+		if ((e->formats >> i) & 1)
+			list_add(readers, sizeof(readers), k++, n, "--format=",
+			    cga_formats[i]->name);
+	if ((e->formats >> CGA_FORMAT_PARTS) & 1)
+		list_add(readers, sizeof(readers), k, n, "", "--list-parts");
+	cga_diag("warning: --%s is ignored with %s%s: only %s uses it", e->name,
+	    o->list_parts ? "--list-parts" : "--format=",
+	    o->list_parts ? "" : o->format->name, readers);
+}
+
+/*
+ * Options given that the chosen format ignores, as the masks of the table
+ * of options say, in the order of their names; then options that others
+ * make pointless in the format that reads them.
+ */
+static void
+warn_ignored(const struct cga_opts *o, const unsigned char *given)
+{
+	unsigned	 bit = cga_format_bit(o->format);
+	int		 id;
+	size_t		 i;
+
+	for (i = 0; longopts[i].name != NULL; i++) {
+		id = longopts[i].val - CGA_OPT_VAL;
+		if (given[id] && !(cga_options[id].formats & bit))
+			warn_ignored_by(o, &cga_options[id]);
+	}
 	if (o->by != CGA_BY_FUNCTION && o->lines &&
 	    o->format == &cga_format_tsv)
 		cga_diag("warning: --by is ignored with --lines: rows of lines "
@@ -679,6 +654,17 @@ warn_ignored(const struct cga_opts *o)
 	if (o->calls && o->lines && o->format == &cga_format_tsv)
 		cga_diag("warning: --lines is ignored with --calls: "
 		    "--format=tsv prints rows of one kind");
+}
+
+/*
+ * Whether an option's value asks for nothing (--tree=none, a yes/no
+ * option's no): none of it is ignored, whatever the format.
+ */
+static int
+asks_nothing(const char *arg)
+{
+	return arg != NULL && (strcmp(arg, "none") == 0 ||
+	    strcmp(arg, "no") == 0);
 }
 
 void
@@ -700,16 +686,22 @@ cga_opts_init(struct cga_opts *o)
 int
 cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 {
-	int	 ch, rc = 0;
+	unsigned char	 given[CGA_NOPTS] = { 0 };	/* and asking, by */
+	int		 ch, id, rc = 0;		/* the last value */
 
 	opterr = 0;
 	o->color = -1;		/* auto, unless --color says otherwise */
-	while (rc == 0 && (ch = getopt_long(argc, argv, ":hI:j:", longopts,
+	cga_options_getopt(longopts, shortopts);
+	while (rc == 0 && (ch = getopt_long(argc, argv, shortopts, longopts,
 	    NULL)) != -1) {
-		if (ch == '?' || ch == ':')
+		if (ch == '?' || ch == ':') {
 			rc = bad_option(ch, argv[optind - 1]);
-		else
-			rc = option(o, ch, optarg);
+			break;
+		}
+		id = ch >= CGA_OPT_VAL ? ch - CGA_OPT_VAL :
+		    cga_option_of_letter(ch);
+		rc = option(o, id, optarg);
+		given[id] = !asks_nothing(optarg);
 	}
 	if (rc != 0)
 		return rc;
@@ -744,7 +736,7 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 		    "goes with --by=function only");
 		return -1;
 	}
-	warn_ignored(o);
+	warn_ignored(o, given);
 	return cga_opts_classify(o, argc - optind, argv + optind);
 }
 
