@@ -206,7 +206,7 @@ jump_key(const char *s)
  * profile signed.
  */
 CGA_HOT void
-block_loop(struct loader *ld, const int sgn, const enum form f)
+block_loop(struct loader *ld, const int sgn)
 {
 	struct adder	 a;
 	const char	*s, *t;
@@ -225,7 +225,7 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if (cost_parse(ld, &t, f, pos, cnt, &k, sgn) !=
+			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
 			if (keep)
@@ -244,7 +244,7 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 			if (keeps_jumps(ld))
 				break;
 			t = s + 5;
-			if (jump_parse(ld, &t, f, jcnd, NULL) !=
+			if (jump_parse(ld, &t, IN_BLOCK, jcnd, NULL) !=
 			    CGA_MSG_OK)
 				break;
 			ld->jfile = ld->jfn = NULL;
@@ -255,20 +255,6 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 	cost_mark(a, part, kmax);
 }
 
-/*
- * The kernel of the block loop: the numbers read eight digits at a time
- * (IN_SWAR), or with CGA_KERNEL=scalar one at a time, the reference the
- * tests compare it with.
- */
-static int	 kernel = -1;
-
-void
-cga_load_kernel(const char *name)
-{
-	kernel = name != NULL && strcmp(name, "scalar") == 0 ? IN_BLOCK :
-	    IN_SWAR;
-}
-
 int
 cga_load_blocks(const struct loader *ld)
 {
@@ -277,9 +263,6 @@ cga_load_blocks(const struct loader *ld)
 	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
 	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
 		return 0;
-	/* Chosen here, before -j 2's thread starts and reads it. */
-	if (kernel == -1)
-		cga_load_kernel(getenv("CGA_KERNEL"));
 	return 1;
 }
 
@@ -289,15 +272,11 @@ cga_load_block(struct loader *ld)
 	if (!cga_load_blocks(ld))
 		return;
 	ld->block_line = ld->in.lineno + 1;
-	if (kernel == IN_SWAR) {
-		if (ld->p->diff)
-			block_loop(ld, 1, IN_SWAR);
-		else
-			block_loop(ld, 0, IN_SWAR);
-	} else if (ld->p->diff)
-		block_loop(ld, 1, IN_BLOCK);
+	/* sgn a constant in each: the unsigned loop has no signed branch. */
+	if (ld->p->diff)
+		block_loop(ld, 1);
 	else
-		block_loop(ld, 0, IN_BLOCK);
+		block_loop(ld, 0);
 	ld->block_line = 0;
 }
 
