@@ -82,6 +82,52 @@ struct pending_event {
 /* Events up to which the defined-masks of k counts are made ahead. */
 #define CGA_KMASK_MAX	1024
 
+/*
+ * The state the lines of a body are read in: what each line leaves for
+ * the lines after it, apart from the rest of the loader, for -j 2
+ * (split.c) rests on it: the thread reads its half from a cursor of its
+ * own, and the loader goes on from the thread's.
+ */
+struct cursor {
+	/* The part and its format, fixed once its body begins. */
+	uint64_t		 nfileparts;	/* the part, by parts so far */
+	size_t			*map;		/* its events in the model */
+	uint64_t		*kmask;		/* defined-mask for k counts; */
+						/* NULL past CGA_KMASK_MAX */
+	size_t			 nfev;		/* its events */
+	size_t			 npos;
+	int			 linepos;	/* index of "line", or -1 */
+	int			 instrpos;	/* index of "instr", or -1 */
+	int			 known;		/* the file shows a profile */
+	int			 in_body;
+	int			 skip;		/* not kept (--part) */
+
+	/* What waits for a later line. */
+	int			 pending_call;	/* a calls= line, for a cost */
+	int			 call_bad;	/* --check: that line was bad */
+	int			 jump_pending;	/* a jump, for the position */
+	uint64_t		 call_count;	/* the calls= line's count, */
+	uint64_t		 call_line;	/* and where it is */
+	struct cga_jump		 jump;		/* the jump (opts->jumps) */
+	const char		*cfile;		/* cfi= for the next cfn= */
+	const char		*jfile;		/* jfi= and jfn= for the */
+	const char		*jfn;		/* next jump, or NULL */
+
+	/* Where cost lines go. */
+	struct cga_file		*file;
+	const char		*fnname;
+	struct cga_fn		*fn;
+	const char		*obj;
+	struct cga_fn		*callee;
+	uint64_t		 last[3];	/* the last positions */
+
+	/* The last line's lookups, for the next. */
+	struct cga_call		*call;		/* call edge */
+	uint64_t		*linecost;	/* line cost */
+	struct cga_file		*linefile;	/* its file */
+	uint64_t		 lineno;	/* and line */
+};
+
 struct loader {
 	struct cga_profile	*p;
 	const struct cga_load_opts *opts;
@@ -103,8 +149,7 @@ struct loader {
 	const char		*unknown;	/* "???" */
 	size_t			 cwdlen;
 	int			 nwarn;
-	/* Lines held back until the file shows it is a profile. */
-	int			 known;
+	/* Lines held back until the file shows it is a profile (cur.known). */
 	struct foreign		 foreign[FOREIGN_MAX];
 	size_t			 nforeign;
 
@@ -129,44 +174,14 @@ struct loader {
 	/* The part being read. */
 	struct cga_part		*part;
 	uint64_t		*pself;		/* the sum of its cost lines */
-	uint64_t		 nfileparts;	/* parts of this file */
 	const char		*cmd, *pid, *thread; /* last given */
-	int			 skip;		/* not kept (--part) */
-	int			 in_body;
 	int			 have_events;
-	size_t			 npos;
-	int			 linepos;	/* index of "line", or -1 */
-	uint64_t		 last[3];
-	size_t			 nfev;		/* the part's events: */
-	size_t			*map;		/* its events in the model */
-	uint64_t		*kmask;		/* defined-mask for k counts; */
-						/* NULL past CGA_KMASK_MAX */
 	uint64_t		*cnt;		/* counts of one line (nfev) */
 	char			*sumtext[2];	/* summary:, totals: */
 	uint64_t		 sumline[2];
-
-	/* Where cost lines go. */
-	struct cga_file		*file;
-	const char		*fnname;
-	struct cga_fn		*fn;
-	const char		*obj;
-	const char		*cfile;		/* cfi= for the next cfn= */
-	struct cga_fn		*callee;
-	struct cga_call		*call;		/* last call edge used */
-	uint64_t		*linecost;	/* last line cost used */
-	struct cga_file		*linefile;	/* its file */
-	uint64_t		 lineno;	/* and line */
-	int			 pending_call;
 	uint64_t		 block_line;	/* first line of the block read */
-	uint64_t		 call_count;
-	uint64_t		 call_line;
 
-	/* Machine code, when kept (opts->instrs, opts->jumps). */
-	int			 instrpos;	/* index of "instr", or -1 */
-	const char		*jfile;		/* jfi= and jfn= for the */
-	const char		*jfn;		/* next jump, or NULL */
-	int			 jump_pending;	/* a jump waits for the */
-	struct cga_jump		 jump;		/* position line after it */
+	struct cursor		 cur;		/* what lines leave the next */
 
 	/*
 	 * -j 2 (split.c): the thread reading the file's second half, and
@@ -186,7 +201,6 @@ struct loader {
 	int			 lost;		/* the part's body cannot be */
 	uint64_t		 nlost;		/* parts lost so far */
 	int			 have_positions; /* a positions: line came */
-	int			 call_bad;	/* the calls= line was bad */
 	uint64_t		 nheader;	/* header lines of the file so far */
 	int			 part_events;	/* events: lines of the part */
 };

@@ -137,7 +137,7 @@ counts_parse(const struct loader *ld, const char **sp, enum form f,
 {
 	const char	*s, *t;
 	enum cga_msg	 m;
-	size_t		 k = 0, nfev = ld->nfev;
+	size_t		 k = 0, nfev = ld->cur.nfev;
 
 	/* *sp ends a position (or is a summary:'s value, IN_LINE). */
 	for (s = *sp; *s != eol(f); s = t) {
@@ -170,7 +170,7 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 {
 	const char	*s = *sp;
 	enum cga_msg	 m;
-	size_t		 i, npos = ld->npos;
+	size_t		 i, npos = ld->cur.npos;
 
 	for (i = 0; i < npos; i++) {
 		if (i > 0) {
@@ -178,7 +178,7 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 				return CGA_MSG_POSITION;
 			s = past_blank(s, f);
 		}
-		if ((m = subposition(&s, f, ld->last[i], &pos[i])) !=
+		if ((m = subposition(&s, f, ld->cur.last[i], &pos[i])) !=
 		    CGA_MSG_OK)
 			return m;
 	}
@@ -208,7 +208,8 @@ target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos,
 	for (s = *sp; *s != eol(f); i++) {
 		if (*(s = past_blank(s, f)) == eol(f))
 			break;
-		m = subposition(&s, f, ld->last[i < ld->npos ? i : 0], &v);
+		m = subposition(&s, f, ld->cur.last[i < ld->cur.npos ? i : 0],
+		    &v);
 		if (range != NULL && (m == CGA_MSG_POSITION_BELOW ||
 		    m == CGA_MSG_POSITION_PAST)) {
 			/* The sign, then digits that fit: steps over them. */
@@ -287,7 +288,8 @@ struct adder {
 CGA_HOT struct adder
 adder_of(const struct loader *ld)
 {
-	struct adder	 a = { ld->map, ld->kmask, ld->p->nev, ld->p->maskw };
+	struct adder	 a = { ld->cur.map, ld->cur.kmask, ld->p->nev,
+	    ld->p->maskw };
 
 	return a;
 }

@@ -252,7 +252,7 @@ split_run(void *arg)
 	}
 	sp->end = off;
 	sp->lines = in->lineno;
-	sp->ok = !ld->bail && !ld->pending_call && !ld->jump_pending &&
+	sp->ok = !ld->bail && !ld->cur.pending_call && !ld->cur.jump_pending &&
 	    !ld->p->diff && ld->nforeign == 0;
 	return NULL;
 }
@@ -264,8 +264,8 @@ split_free(struct cga_split *sp)
 
 	cga_input_close(&ld->in);
 	cga_ids_clear(ld);
-	free(ld->map);
-	free(ld->kmask);
+	free(ld->cur.map);
+	free(ld->cur.kmask);
 	free(ld->cnt);
 	free(ld->keep);
 	cga_profile_free(ld->p);
@@ -300,25 +300,27 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	ld->path = main->path;
 	ld->unknown = cga_profile_intern(q, "???", 3);
 	ld->cwdlen = main->cwdlen;
-	ld->known = 1;
+	ld->cur.known = 1;
 	ld->writer = main->writer;
-	ld->in_body = ld->have_events = 1;
-	ld->npos = main->npos;
-	ld->linepos = main->linepos;
-	ld->instrpos = main->instrpos;
-	ld->nfev = main->nfev;
-	ld->map = xcalloc(ld->nfev + 1, sizeof(*ld->map));
-	memcpy(ld->map, main->map, ld->nfev * sizeof(*ld->map));
-	if (main->kmask != NULL) {
-		nk = (ld->nfev + 1) * p->maskw;
-		ld->kmask = xcalloc(nk, sizeof(*ld->kmask));
-		memcpy(ld->kmask, main->kmask, nk * sizeof(*ld->kmask));
+	ld->cur.in_body = ld->have_events = 1;
+	ld->cur.npos = main->cur.npos;
+	ld->cur.linepos = main->cur.linepos;
+	ld->cur.instrpos = main->cur.instrpos;
+	ld->cur.nfev = main->cur.nfev;
+	ld->cur.map = xcalloc(ld->cur.nfev + 1, sizeof(*ld->cur.map));
+	memcpy(ld->cur.map, main->cur.map,
+	    ld->cur.nfev * sizeof(*ld->cur.map));
+	if (main->cur.kmask != NULL) {
+		nk = (ld->cur.nfev + 1) * p->maskw;
+		ld->cur.kmask = xcalloc(nk, sizeof(*ld->cur.kmask));
+		memcpy(ld->cur.kmask, main->cur.kmask,
+		    nk * sizeof(*ld->cur.kmask));
 	}
-	ld->cnt = xcalloc(ld->nfev + 1, sizeof(*ld->cnt));
+	ld->cnt = xcalloc(ld->cur.nfev + 1, sizeof(*ld->cnt));
 	ld->pself = cga_cost_new(q);
 	sp->fileph = cga_profile_intern(q, "\nfile", 5);
-	ld->file = cga_file_get(q, sp->fileph);
-	ld->obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
+	ld->cur.file = cga_file_get(q, sp->fileph);
+	ld->cur.obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
 	ld->split_tried = 1;
 	ld->spec = 1;
 	return cga_input_open_at(&ld->in, path, sp->at);
@@ -335,7 +337,7 @@ cga_split_start(struct loader *ld)
 
 	ld->split_tried = 1;
 	if (ld->opts->jobs < 2 || ld->opts->check || ld->opts->instrs ||
-	    ld->p->diff || !cga_input_plain(in) || ld->map == NULL ||
+	    ld->p->diff || !cga_input_plain(in) || ld->cur.map == NULL ||
 	    ld->p->nev > SPLIT_EVENTS)
 		return;
 	off = cga_input_offset(in, cga_input_peek(in));
@@ -348,11 +350,11 @@ cga_split_start(struct loader *ld)
 	else
 		cut = off + (in->fsize - off) / 2;
 	if (cut <= off || (at = start_line(in->fd, cut, in->fsize,
-	    ld->npos)) == 0)
+	    ld->cur.npos)) == 0)
 		return;
 	sp = xcalloc(1, sizeof(*sp));
 	sp->at = at;
-	sp->part = ld->nfileparts;
+	sp->part = ld->cur.nfileparts;
 	sp->cut = env != NULL && *env != '\0';
 	pthread_mutex_init(&sp->lock, NULL);
 	if (split_init(sp, ld, in->path) == -1) {
@@ -407,9 +409,9 @@ map_name(struct merge *m, const char *s)
 	if (s == NULL)
 		return NULL;
 	if (s == m->sp->objph)
-		return m->ld->obj;
+		return m->ld->cur.obj;
 	if (s == m->sp->fileph)
-		return m->ld->file->name;
+		return m->ld->cur.file->name;
 	if (cga_ids_placeholder(s))
 		return m->fwd[strtoull(s + 1, NULL, 10)];
 	return cga_profile_name(m->p, cga_name_no(s));
@@ -495,16 +497,18 @@ mergeable(struct merge *m)
 	size_t		 i;
 	int		 k;
 
-	if (!m->sp->ok || !ld->in_body || ld->skip ||
-	    ld->nfileparts != m->sp->part || ld->npos != b->npos ||
-	    ld->linepos != b->linepos || ld->instrpos != b->instrpos ||
-	    ld->nfev != b->nfev || ld->map == NULL ||
-	    memcmp(ld->map, b->map, ld->nfev * sizeof(*ld->map)) != 0 ||
-	    ld->p->diff || ld->pending_call || ld->jump_pending ||
-	    ld->jfile != NULL || ld->jfn != NULL || ld->cfile != NULL ||
-	    ld->call_bad || !ld->known ||
-	    (ld->obj != NULL && cga_ids_placeholder(ld->obj)) ||
-	    cga_ids_placeholder(ld->file->name))
+	if (!m->sp->ok || !ld->cur.in_body || ld->cur.skip ||
+	    ld->cur.nfileparts != m->sp->part ||
+	    ld->cur.npos != b->cur.npos || ld->cur.linepos != b->cur.linepos ||
+	    ld->cur.instrpos != b->cur.instrpos ||
+	    ld->cur.nfev != b->cur.nfev || ld->cur.map == NULL ||
+	    memcmp(ld->cur.map, b->cur.map, ld->cur.nfev *
+	    sizeof(*ld->cur.map)) != 0 ||
+	    ld->p->diff || ld->cur.pending_call || ld->cur.jump_pending ||
+	    ld->cur.jfile != NULL || ld->cur.jfn != NULL ||
+	    ld->cur.cfile != NULL || ld->cur.call_bad || !ld->cur.known ||
+	    (ld->cur.obj != NULL && cga_ids_placeholder(ld->cur.obj)) ||
+	    cga_ids_placeholder(ld->cur.file->name))
 		return 0;
 	/*
 	 * Something the thread merged, as an id used before it was defined
@@ -837,19 +841,19 @@ merge(struct merge *m, uint64_t lineno)
 	p->countbound = bound_add(p->countbound, q->countbound);
 	p->objseq += q->objseq;
 	/* The loader goes on as the thread left off. */
-	ld->file = file_of(b->file);
-	ld->fnname = map_name(m, b->fnname);
-	ld->fn = fn_of(b->fn);
-	ld->obj = map_name(m, b->obj);
-	ld->cfile = map_name(m, b->cfile);
+	ld->cur.file = file_of(b->cur.file);
+	ld->cur.fnname = map_name(m, b->cur.fnname);
+	ld->cur.fn = fn_of(b->cur.fn);
+	ld->cur.obj = map_name(m, b->cur.obj);
+	ld->cur.cfile = map_name(m, b->cur.cfile);
 	/* A callee the thread never named is still the loader's. */
-	if (b->callee != NULL)
-		ld->callee = fn_of(b->callee);
-	ld->call = NULL;
-	ld->linecost = NULL;
-	memcpy(ld->last, b->last, sizeof(ld->last));
-	ld->jfile = map_name(m, b->jfile);
-	ld->jfn = map_name(m, b->jfn);
+	if (b->cur.callee != NULL)
+		ld->cur.callee = fn_of(b->cur.callee);
+	ld->cur.call = NULL;
+	ld->cur.linecost = NULL;
+	memcpy(ld->cur.last, b->cur.last, sizeof(ld->cur.last));
+	ld->cur.jfile = map_name(m, b->cur.jfile);
+	ld->cur.jfn = map_name(m, b->cur.jfn);
 	ld->costs |= b->costs;
 }
 
