@@ -84,9 +84,13 @@ struct pending_event {
 
 /*
  * The state the lines of a body are read in: what each line leaves for
- * the lines after it, apart from the rest of the loader, for -j 2
- * (split.c) rests on it: the thread reads its half from a cursor of its
- * own, and the loader goes on from the thread's.
+ * the lines after it.  -j 2 rests on it (split.c): the thread reads its
+ * half from a cursor of its own, the halves are merged only where the
+ * loader's at the cut agrees with the thread's at its start, and the
+ * loader goes on from the thread's.  What a line leaves for the next
+ * belongs here, not in struct loader: a field added breaks the build
+ * (split.c, an assert on the size) until the merge names it.  (ids.c's
+ * define() gives its names that were placeholders their definitions.)
  */
 struct cursor {
 	/* The part and its format, fixed once its body begins. */

@@ -54,12 +54,12 @@ struct cga_split {
 	uint64_t		 at;		/* where its half begins */
 	struct cga_load_opts	 opts;
 	struct loader		 ld;		/* its loader */
+	struct cursor		 start;		/* its cursor at at */
 	const char		*objph;		/* the object in force at at */
 	const char		*fileph;	/* the file in force there */
 	uint64_t		 end;		/* where it stopped */
 	uint64_t		 lines;		/* lines it read */
 	int			 ok;		/* its half can be merged */
-	uint64_t		 part;		/* the part it reads */
 	pthread_mutex_t		 lock;		/* around opts->want_lines */
 	int			 cut;		/* CGA_CUT chose where */
 };
@@ -273,6 +273,95 @@ split_free(struct cga_split *sp)
 	free(sp);
 }
 
+/*
+ * The merge rests on the reader's cursor (loader.h): the thread starts
+ * with one of its own (cursor_start), the halves are merged only where
+ * the loader's at the cut agrees with it (cursor_agrees), and the loader
+ * goes on from the thread's (cursor_take).  The three name every field
+ * of struct cursor, which has no padding: one added there breaks the
+ * build here until they say what becomes of it at the cut.
+ */
+#if UINTPTR_MAX == UINT64_MAX
+_Static_assert(sizeof(struct cursor) ==
+    /* the part */ sizeof(uint64_t) + 2 * sizeof(void *) +
+    2 * sizeof(size_t) + 5 * sizeof(int) +
+    /* what waits */ 3 * sizeof(int) + 2 * sizeof(uint64_t) +
+    sizeof(struct cga_jump) + 3 * sizeof(void *) +
+    /* where */ 5 * sizeof(void *) + 3 * sizeof(uint64_t) +
+    /* lookups */ 3 * sizeof(void *) + sizeof(uint64_t),
+    "struct cursor has a field cursor_start, cursor_agrees and "
+    "cursor_take do not name");
+#endif
+
+/*
+ * The thread's cursor at the start of its half, c: the part and format
+ * of the loader's, from (map and kmask copied, maskw words a count);
+ * placeholders for the file and object in force (fileph, objph, in q),
+ * which the merge makes the loader's at the cut; nothing waiting.  The
+ * half's first lines set fnname, fn and last: it starts at an fn= line
+ * (or the fl= line before it), before a cost line whose positions are
+ * all absolute (start_line).  A calls= line before a cfn= line makes the
+ * thread give up (callee).  No lookups yet.
+ */
+static void
+cursor_start(struct cursor *c, const struct cursor *from,
+    struct cga_profile *q, const char *fileph, const char *objph,
+    size_t maskw)
+{
+	size_t	 nk;
+
+	memset(c, 0, sizeof(*c));
+	c->nfileparts = from->nfileparts;
+	c->map = xcalloc(from->nfev + 1, sizeof(*c->map));
+	memcpy(c->map, from->map, from->nfev * sizeof(*c->map));
+	if (from->kmask != NULL) {
+		nk = (from->nfev + 1) * maskw;
+		c->kmask = xcalloc(nk, sizeof(*c->kmask));
+		memcpy(c->kmask, from->kmask, nk * sizeof(*c->kmask));
+	}
+	c->nfev = from->nfev;
+	c->npos = from->npos;
+	c->linepos = from->linepos;
+	c->instrpos = from->instrpos;
+	c->known = from->known;
+	c->in_body = from->in_body;
+	c->skip = from->skip;
+	c->file = cga_file_get(q, fileph);
+	c->obj = objph;
+}
+
+/*
+ * Whether the loader's cursor at the cut, at, is one that start, the
+ * thread's at its start, stands for: the same part and format; a file
+ * and an object in force that are names (its placeholders stand for
+ * them); nothing waiting, as nothing did at the start.  fnname, fn, last
+ * and callee may be anything (cursor_start); the lookups are made again
+ * (cursor_take).
+ */
+static int
+cursor_agrees(const struct cursor *at, const struct cursor *start,
+    size_t maskw)
+{
+	if (at->nfileparts != start->nfileparts || at->nfev != start->nfev ||
+	    at->map == NULL || memcmp(at->map, start->map, at->nfev *
+	    sizeof(*at->map)) != 0 ||
+	    (at->kmask == NULL) != (start->kmask == NULL) ||
+	    (at->kmask != NULL && memcmp(at->kmask, start->kmask,
+	    (at->nfev + 1) * maskw * sizeof(*at->kmask)) != 0) ||
+	    at->npos != start->npos || at->linepos != start->linepos ||
+	    at->instrpos != start->instrpos || at->known != start->known ||
+	    at->in_body != start->in_body || at->skip != start->skip)
+		return 0;
+	/* call_count, call_line and jump are read only while one waits. */
+	if (at->pending_call != start->pending_call ||
+	    at->call_bad != start->call_bad ||
+	    at->jump_pending != start->jump_pending ||
+	    at->cfile != NULL || at->jfile != NULL || at->jfn != NULL)
+		return 0;
+	return !cga_ids_placeholder(at->file->name) &&
+	    (at->obj == NULL || !cga_ids_placeholder(at->obj));
+}
+
 /* The thread's loader: the format of the loader's, a model of its own. */
 static int
 split_init(struct cga_split *sp, struct loader *main, const char *path)
@@ -280,7 +369,7 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	struct loader		*ld = &sp->ld;
 	struct cga_profile	*p = main->p, *q;
 	struct cga_event	*ev;
-	size_t			 i, nk;
+	size_t			 i;
 
 	sp->opts = *main->opts;
 	sp->opts.jobs = 1;
@@ -300,27 +389,15 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	ld->path = main->path;
 	ld->unknown = cga_profile_intern(q, "???", 3);
 	ld->cwdlen = main->cwdlen;
-	ld->cur.known = 1;
 	ld->writer = main->writer;
-	ld->cur.in_body = ld->have_events = 1;
-	ld->cur.npos = main->cur.npos;
-	ld->cur.linepos = main->cur.linepos;
-	ld->cur.instrpos = main->cur.instrpos;
-	ld->cur.nfev = main->cur.nfev;
-	ld->cur.map = xcalloc(ld->cur.nfev + 1, sizeof(*ld->cur.map));
-	memcpy(ld->cur.map, main->cur.map,
-	    ld->cur.nfev * sizeof(*ld->cur.map));
-	if (main->cur.kmask != NULL) {
-		nk = (ld->cur.nfev + 1) * p->maskw;
-		ld->cur.kmask = xcalloc(nk, sizeof(*ld->cur.kmask));
-		memcpy(ld->cur.kmask, main->cur.kmask,
-		    nk * sizeof(*ld->cur.kmask));
-	}
+	ld->have_events = 1;
+	sp->fileph = cga_profile_intern(q, "\nfile", 5);
+	sp->objph = cga_profile_intern(q, "\nobj", 4);
+	cursor_start(&ld->cur, &main->cur, q, sp->fileph, sp->objph,
+	    p->maskw);
+	sp->start = ld->cur;	/* its map and kmask the thread's */
 	ld->cnt = xcalloc(ld->cur.nfev + 1, sizeof(*ld->cnt));
 	ld->pself = cga_cost_new(q);
-	sp->fileph = cga_profile_intern(q, "\nfile", 5);
-	ld->cur.file = cga_file_get(q, sp->fileph);
-	ld->cur.obj = sp->objph = cga_profile_intern(q, "\nobj", 4);
 	ld->split_tried = 1;
 	ld->spec = 1;
 	return cga_input_open_at(&ld->in, path, sp->at);
@@ -354,7 +431,6 @@ cga_split_start(struct loader *ld)
 		return;
 	sp = xcalloc(1, sizeof(*sp));
 	sp->at = at;
-	sp->part = ld->cur.nfileparts;
 	sp->cut = env != NULL && *env != '\0';
 	pthread_mutex_init(&sp->lock, NULL);
 	if (split_init(sp, ld, in->path) == -1) {
@@ -497,18 +573,8 @@ mergeable(struct merge *m)
 	size_t		 i;
 	int		 k;
 
-	if (!m->sp->ok || !ld->cur.in_body || ld->cur.skip ||
-	    ld->cur.nfileparts != m->sp->part ||
-	    ld->cur.npos != b->cur.npos || ld->cur.linepos != b->cur.linepos ||
-	    ld->cur.instrpos != b->cur.instrpos ||
-	    ld->cur.nfev != b->cur.nfev || ld->cur.map == NULL ||
-	    memcmp(ld->cur.map, b->cur.map, ld->cur.nfev *
-	    sizeof(*ld->cur.map)) != 0 ||
-	    ld->p->diff || ld->cur.pending_call || ld->cur.jump_pending ||
-	    ld->cur.jfile != NULL || ld->cur.jfn != NULL ||
-	    ld->cur.cfile != NULL || ld->cur.call_bad || !ld->cur.known ||
-	    (ld->cur.obj != NULL && cga_ids_placeholder(ld->cur.obj)) ||
-	    cga_ids_placeholder(ld->cur.file->name))
+	if (!m->sp->ok || ld->p->diff ||
+	    !cursor_agrees(&ld->cur, &m->sp->start, m->p->maskw))
 		return 0;
 	/*
 	 * Something the thread merged, as an id used before it was defined
@@ -774,6 +840,39 @@ merge_calls(struct merge *m)
 	free(cv);
 }
 
+/*
+ * The loader goes on from where the thread stopped: its cursor, to, takes
+ * the thread's, from, in the loader's names.  The part and format stay
+ * to's, which agree (cursor_agrees).
+ */
+static void
+cursor_take(struct merge *m, struct cursor *to, const struct cursor *from)
+{
+	/*
+	 * Nothing waits at the thread's end (split_run's ok): call_count,
+	 * call_line and jump are read only while something does.
+	 */
+	to->pending_call = from->pending_call;
+	to->call_bad = from->call_bad;
+	to->jump_pending = from->jump_pending;
+	to->cfile = map_name(m, from->cfile);
+	to->jfile = map_name(m, from->jfile);
+	to->jfn = map_name(m, from->jfn);
+	to->file = file_of(from->file);
+	to->fnname = map_name(m, from->fnname);
+	to->fn = fn_of(from->fn);
+	to->obj = map_name(m, from->obj);
+	/* A callee the thread never named is still the loader's. */
+	if (from->callee != NULL)
+		to->callee = fn_of(from->callee);
+	memcpy(to->last, from->last, sizeof(to->last));
+	/* Lookups in the thread's model: the loader's are made again. */
+	to->call = NULL;
+	to->linecost = NULL;
+	to->linefile = NULL;
+	to->lineno = 0;
+}
+
 /* What the thread read, added to the loader's model, in its order. */
 static void
 merge(struct merge *m, uint64_t lineno)
@@ -840,20 +939,7 @@ merge(struct merge *m, uint64_t lineno)
 	}
 	p->countbound = bound_add(p->countbound, q->countbound);
 	p->objseq += q->objseq;
-	/* The loader goes on as the thread left off. */
-	ld->cur.file = file_of(b->cur.file);
-	ld->cur.fnname = map_name(m, b->cur.fnname);
-	ld->cur.fn = fn_of(b->cur.fn);
-	ld->cur.obj = map_name(m, b->cur.obj);
-	ld->cur.cfile = map_name(m, b->cur.cfile);
-	/* A callee the thread never named is still the loader's. */
-	if (b->cur.callee != NULL)
-		ld->cur.callee = fn_of(b->cur.callee);
-	ld->cur.call = NULL;
-	ld->cur.linecost = NULL;
-	memcpy(ld->cur.last, b->cur.last, sizeof(ld->cur.last));
-	ld->cur.jfile = map_name(m, b->cur.jfile);
-	ld->cur.jfn = map_name(m, b->cur.jfn);
+	cursor_take(m, &ld->cur, &b->cur);
 	ld->costs |= b->costs;
 }
 
