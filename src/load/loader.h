@@ -3,8 +3,9 @@
  * share; private to load/.  Each file calls only those before it:
  * faults.c (what is said of a line), ids.c (names and their ids),
  * events.c (events: and event: lines), header.c (header lines, parts),
- * body.c (position, cost, call and jump lines), split.c (-j 2), read.c
- * (the file as a whole; load.h's cga_profile_load).
+ * body.c (position, cost, call and jump lines), merge.c (-j 2's merge),
+ * split.c (-j 2's thread; split.h), read.c (the file as a whole; load.h's
+ * cga_profile_load).
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -89,7 +90,7 @@ struct pending_event {
  * loader's at the cut agrees with the thread's at its start, and the
  * loader goes on from the thread's.  What a line leaves for the next
  * belongs here, not in struct loader: a field added breaks the build
- * (split.c, an assert on the size) until the merge names it.  (ids.c's
+ * (merge.c, an assert on the size) until the merge names it.  (ids.c's
  * define() gives its names that were placeholders their definitions.)
  */
 struct cursor {
@@ -272,7 +273,7 @@ void	cga_ids_set(struct loader *, enum idkind, uint64_t id, const char *);
 void	cga_ids_each(struct loader *, enum idkind,
 	    int (*fn)(void *, uint64_t, const char *), void *ctx);
 /*
- * split.c's merge: the ids of b, the thread's loader, whose model ld's has
+ * merge.c: the ids of b, the thread's loader, whose model ld's has
  * taken (cga_profile_adopt_names), become ld's later ids, each of the
  * name map gives its name in ld's model.
  */
