@@ -9,19 +9,16 @@
 # again from the cgannotate built now.  bench/mkprofile grows it to each
 # size, then this times, in one go and several times each:
 # cgannotate (default report, which reads a file in two threads where
-# there are two processors, -j 2, and the same with -j1 and with the
-# digit-at-a-time kernel, CGA_KERNEL=scalar; --inclusive=yes --tree=both;
-# --auto=no; --format=json; --format=html, and the time its page takes to
-# open in headless chromium, bench/page-open.js, when chromium and node
-# are there),
+# there are two processors, -j 2, and the same with -j1; --inclusive=yes
+# --tree=both; --auto=no; --format=json; --format=html, and the time its
+# page takes to open in headless chromium, bench/page-open.js, when
+# chromium and node are there),
 # callgrind_annotate on the smallest profile, --asm=yes on a profile of
 # /usr/bin/python3 beside the report without it (bench/asm.sh), and
 # `wc -l` and
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
-# one thread and in two: the least any reader of the format must do; and
-# with -v the same with each line split by SSE2 bit masks, what a vector
-# path would gain.
+# one thread and in two: the least any reader of the format must do.
 # Prints medians, MB/s, peak memory and the ratios, and appends them to
 # bench/RESULTS.md.
 #
@@ -118,18 +115,11 @@ for size in $sizes; do
 	row "floor: cost lines parsed, 1 thread" "$1" "$2" ""
 	set -- $(time_runs "$runs" "$dir/floor" -j2 "$p")
 	row "floor: cost lines parsed, 2 threads" "$1" "$2" ""
-	# The same split by bit masks of 32 bytes (SSE2), where it builds.
-	if "$dir/floor" -v "$dir/seed.callgrind" >/dev/null 2>&1; then
-		set -- $(time_runs "$runs" "$dir/floor" -v "$p")
-		row "floor, lines split by 32-byte masks, 1 thread" "$1" "$2" ""
-	fi
 	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
 	row "cgannotate" "$1" "$2" "1"
 	eval "def_$size=$def_t"
 	set -- $(time_runs "$runs" ./cgannotate -j1 "$p")
 	row "cgannotate -j1" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
-	set -- $(time_runs "$runs" env CGA_KERNEL=scalar ./cgannotate "$p")
-	row "cgannotate, CGA_KERNEL=scalar" "$1" "$2" "$(awk -v h="$1" -v c="$def_t" 'BEGIN { printf "%.2f", (c > 0 ? h / c : 0) }')"
 	set -- $(time_runs "$runs" ./cgannotate --inclusive=yes --tree=both "$p")
 	row "cgannotate --inclusive=yes --tree=both" "$1" "$2" ""
 	set -- $(time_runs "$runs" ./cgannotate --auto=no "$p")

@@ -8,12 +8,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 /* 1 + the value of a hex digit (the C locale's), 0 for any other byte. */
 extern const unsigned char cga_hexdigit[256];
-/* 10 to the power of 0 to 8. */
-extern const uint64_t cga_pow10[9];
 
 enum { NUM_OK, NUM_NONE, NUM_BIG };
 
@@ -52,76 +49,6 @@ cga_number(const char **sp, uint64_t *v)
 		}
 	}
 	*sp = s;
-	*v = n;
-	return NUM_OK;
-}
-
-/*
- * The same numbers, with decimal digits taken eight at a time in a 64-bit
- * word (SWAR): no branch per digit, and none mispredicted on a number's
- * length.  It reads up to 8 bytes past the number: the caller's buffer
- * has them (input.h, CGA_INPUT_PAD).  Hexadecimal numbers, rare in a
- * profile, go to cga_number.  The same results as cga_number for every
- * input (the fuzzer over the reader compares the two).
- */
-
-/* The 8 bytes at s, the first in the low byte whatever the machine. */
-static inline __attribute__((always_inline)) uint64_t
-cga_load8(const char *s)
-{
-	uint64_t	 w;
-
-	memcpy(&w, s, sizeof(w));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
-}
-
-/* The value of the 8 digits of w (0 to 9 each, the first low). */
-static inline __attribute__((always_inline)) uint64_t
-cga_digits8(uint64_t w)
-{
-	w = (w * 10) + (w >> 8);
-	w = (w & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32)) +
-	    ((w >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32));
-	return w >> 32;
-}
-
-static inline __attribute__((always_inline)) int
-cga_number_swar(const char **sp, uint64_t *v)
-{
-	const char	*s = *sp;
-	uint64_t	 w, t, mask, n = 0;
-	size_t		 len = 0, d;
-
-	if (s[0] == '0' && (s[1] | 0x20) == 'x')
-		return cga_number(sp, v);
-	for (;;) {
-		w = cga_load8(s + len);
-		t = w ^ 0x3030303030303030ULL;	/* digits: 0 to 9 */
-		/* The high bit of each byte that is no digit (a carry out
-		 * of one only marks bytes after it). */
-		mask = ((t + 0x7676767676767676ULL) | t) &
-		    0x8080808080808080ULL;
-		if (mask != 0)
-			break;
-		n = n * 100000000 + cga_digits8(t);
-		len += 8;
-	}
-	d = (size_t)__builtin_ctzll(mask) >> 3;	/* 0 to 7 */
-	if (d > 0) {
-		t <<= 8 * (8 - d);	/* the d digits, leading zeros before */
-		n = n * cga_pow10[d] + cga_digits8(t);
-	}
-	len += d;
-	if (len - 1 >= 19) {
-		if (len == 0)
-			return NUM_NONE;
-		if (!cga_number_fits(s, len, 0))
-			return NUM_BIG;
-	}
-	*sp = s + len;
 	*v = n;
 	return NUM_OK;
 }

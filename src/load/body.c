@@ -31,7 +31,7 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count,
 	if ((m = number_token(&s, IN_LINE, count, CGA_MSG_CALLS)) !=
 	    CGA_MSG_OK)
 		return m;
-	if (ld->callee == NULL)
+	if (ld->cur.callee == NULL)
 		return CGA_MSG_CALLS_NO_CFN;
 	return target(ld, &s, IN_LINE, tpos, range);
 }
@@ -44,9 +44,9 @@ calls_parse(const struct loader *ld, const char *s, uint64_t *count,
 CGA_HOT void
 set_last(struct loader *ld, const uint64_t *pos)
 {
-	ld->last[0] = pos[0];
-	ld->last[1] = pos[1];
-	ld->last[2] = pos[2];
+	ld->cur.last[0] = pos[0];
+	ld->cur.last[1] = pos[1];
+	ld->cur.last[2] = pos[2];
 }
 
 /* Whether the line costs of file f are kept. */
@@ -84,7 +84,7 @@ keeps_file(struct loader *ld, struct cga_file *f)
 static int
 keeps_lines(struct loader *ld)
 {
-	return keeps_file(ld, ld->file);
+	return keeps_file(ld, ld->cur.file);
 }
 
 int
@@ -100,17 +100,17 @@ cga_load_keeps(struct loader *ld, struct cga_file *f, int jumps)
 CGA_HOT uint64_t *
 line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 {
-	if (ld->linecost == NULL || ld->lineno != line ||
-	    ld->linefile != ld->file) {
-		ld->linecost = cga_line_get(ld->p, ld->file, line);
-		ld->linefile = ld->file;
-		ld->lineno = line;
+	if (ld->cur.linecost == NULL || ld->cur.lineno != line ||
+	    ld->cur.linefile != ld->cur.file) {
+		ld->cur.linecost = cga_line_get(ld->p, ld->cur.file, line);
+		ld->cur.linefile = ld->cur.file;
+		ld->cur.lineno = line;
 		/* split.c's thread numbers its lines as they come. */
-		if (ld->spec && ld->linecost[ld->p->cw] == 0)
-			ld->linecost[ld->p->cw + 1] = ++ld->lineseq;
-		cga_line_own(ld->p, ld->linecost, fn);
+		if (ld->spec && ld->cur.linecost[ld->p->cw] == 0)
+			ld->cur.linecost[ld->p->cw + 1] = ++ld->lineseq;
+		cga_line_own(ld->p, ld->cur.linecost, fn);
 	}
-	return ld->linecost;
+	return ld->cur.linecost;
 }
 
 /* Whether the jumps of the current file are kept. */
@@ -130,35 +130,35 @@ static struct cga_fn *current_fn(struct loader *);
 static void
 jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
 {
-	struct cga_jump	*j = &ld->jump;
+	struct cga_jump	*j = &ld->cur.jump;
 
-	if (ld->jump_pending)	/* no position line came: at the last */
+	if (ld->cur.jump_pending)	/* no position line came: at the last */
 		cga_jump_add(ld->p, j);
 	memset(j, 0, sizeof(*j));
 	j->count = jv->count;
 	j->executed = jv->executed;
 	j->cond = jcnd;
-	j->tfile = ld->jfile != NULL ? ld->jfile : ld->file->name;
-	j->tfn = ld->jfn != NULL ? ld->jfn : current_fn(ld)->key.name;
-	j->taddr = ld->instrpos >= 0 ? jv->tpos[ld->instrpos] : 0;
-	j->tline = ld->linepos >= 0 ? jv->tpos[ld->linepos] : 0;
+	j->tfile = ld->cur.jfile != NULL ? ld->cur.jfile : ld->cur.file->name;
+	j->tfn = ld->cur.jfn != NULL ? ld->cur.jfn : current_fn(ld)->key.name;
+	j->taddr = ld->cur.instrpos >= 0 ? jv->tpos[ld->cur.instrpos] : 0;
+	j->tline = ld->cur.linepos >= 0 ? jv->tpos[ld->cur.linepos] : 0;
 	j->fn = current_fn(ld);
-	j->obj = ld->obj;
-	j->file = ld->file;
-	j->addr = ld->instrpos >= 0 ? ld->last[ld->instrpos] : 0;
-	j->line = ld->linepos >= 0 ? ld->last[ld->linepos] : 0;
-	ld->jfile = ld->jfn = NULL;
-	ld->jump_pending = 1;
+	j->obj = ld->cur.obj;
+	j->file = ld->cur.file;
+	j->addr = ld->cur.instrpos >= 0 ? ld->cur.last[ld->cur.instrpos] : 0;
+	j->line = ld->cur.linepos >= 0 ? ld->cur.last[ld->cur.linepos] : 0;
+	ld->cur.jfile = ld->cur.jfn = NULL;
+	ld->cur.jump_pending = 1;
 }
 
 /* The position line after a jump: where the jump is. */
 static void
 jump_at(struct loader *ld, const uint64_t *pos)
 {
-	ld->jump.addr = ld->instrpos >= 0 ? pos[ld->instrpos] : 0;
-	ld->jump.line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
-	cga_jump_add(ld->p, &ld->jump);
-	ld->jump_pending = 0;
+	ld->cur.jump.addr = ld->cur.instrpos >= 0 ? pos[ld->cur.instrpos] : 0;
+	ld->cur.jump.line = ld->cur.linepos >= 0 ? pos[ld->cur.linepos] : 0;
+	cga_jump_add(ld->p, &ld->cur.jump);
+	ld->cur.jump_pending = 0;
 }
 
 /*
@@ -171,12 +171,12 @@ instr_keep(struct loader *ld, struct cga_fn *fn, const uint64_t *pos,
 {
 	struct cga_instr	*r;
 
-	r = cga_instr_add(ld->p, fn, pos[ld->instrpos], ld->obj, callee,
-	    ld->file, line);
+	r = cga_instr_add(ld->p, fn, pos[ld->cur.instrpos], ld->cur.obj, callee,
+	    ld->cur.file, line);
 	if (r == NULL || cost_add(adder_of(ld), r->cost, NULL, NULL, ld->cnt,
 	    k, 0, ld->p->diff) == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
-	r->count = callee != NULL ? ld->call_count : 0;
+	r->count = callee != NULL ? ld->cur.call_count : 0;
 	return 0;
 }
 
@@ -206,7 +206,7 @@ jump_key(const char *s)
  * profile signed.
  */
 CGA_HOT void
-block_loop(struct loader *ld, const int sgn, const enum form f)
+block_loop(struct loader *ld, const int sgn)
 {
 	struct adder	 a;
 	const char	*s, *t;
@@ -217,7 +217,7 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 	char		 c;
 
 	keep = keeps_lines(ld);
-	self = ld->fn->self;
+	self = ld->cur.fn->self;
 	part = ld->pself;
 	a = adder_of(ld);
 	for (s = cga_input_peek(&ld->in);; s = t + 1, lines++) {
@@ -225,12 +225,12 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 		c = *s;
 		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		    c == '*') {
-			if (cost_parse(ld, &t, f, pos, cnt, &k, sgn) !=
+			if (cost_parse(ld, &t, IN_BLOCK, pos, cnt, &k, sgn) !=
 			    CGA_MSG_OK)
 				break;
 			if (keep)
-				line = line_cost(ld, ld->linepos >= 0 ?
-				    pos[ld->linepos] : 0, ld->fn);
+				line = line_cost(ld, ld->cur.linepos >= 0 ?
+				    pos[ld->cur.linepos] : 0, ld->cur.fn);
 			if (cost_add(a, self, part, line, cnt, k, 1, sgn) ==
 			    -1)
 				break;
@@ -244,10 +244,10 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 			if (keeps_jumps(ld))
 				break;
 			t = s + 5;
-			if (jump_parse(ld, &t, f, jcnd, NULL) !=
+			if (jump_parse(ld, &t, IN_BLOCK, jcnd, NULL) !=
 			    CGA_MSG_OK)
 				break;
-			ld->jfile = ld->jfn = NULL;
+			ld->cur.jfile = ld->cur.jfn = NULL;
 		}
 	}
 	cga_input_skip(&ld->in, s, lines);
@@ -255,31 +255,15 @@ block_loop(struct loader *ld, const int sgn, const enum form f)
 	cost_mark(a, part, kmax);
 }
 
-/*
- * The kernel of the block loop: the numbers read eight digits at a time
- * (IN_SWAR), or with CGA_KERNEL=scalar one at a time, the reference the
- * tests compare it with.
- */
-static int	 kernel = -1;
-
-void
-cga_load_kernel(const char *name)
-{
-	kernel = name != NULL && strcmp(name, "scalar") == 0 ? IN_BLOCK :
-	    IN_SWAR;
-}
-
 int
 cga_load_blocks(const struct loader *ld)
 {
 	/* Counts on the stack: the compiler knows no store there aliases. */
 	/* Instructions kept: every line the general path's. */
-	if (!ld->in_body || ld->skip || ld->pending_call || ld->fn == NULL ||
-	    ld->nfev > BLOCK_COUNTS || ld->opts->instrs || ld->jump_pending)
+	if (!ld->cur.in_body || ld->cur.skip || ld->cur.pending_call ||
+	    ld->cur.fn == NULL || ld->cur.nfev > BLOCK_COUNTS ||
+	    ld->opts->instrs || ld->cur.jump_pending)
 		return 0;
-	/* Chosen here, before -j 2's thread starts and reads it. */
-	if (kernel == -1)
-		cga_load_kernel(getenv("CGA_KERNEL"));
 	return 1;
 }
 
@@ -289,27 +273,23 @@ cga_load_block(struct loader *ld)
 	if (!cga_load_blocks(ld))
 		return;
 	ld->block_line = ld->in.lineno + 1;
-	if (kernel == IN_SWAR) {
-		if (ld->p->diff)
-			block_loop(ld, 1, IN_SWAR);
-		else
-			block_loop(ld, 0, IN_SWAR);
-	} else if (ld->p->diff)
-		block_loop(ld, 1, IN_BLOCK);
+	/* sgn a constant in each: the unsigned loop has no signed branch. */
+	if (ld->p->diff)
+		block_loop(ld, 1);
 	else
-		block_loop(ld, 0, IN_BLOCK);
+		block_loop(ld, 0);
 	ld->block_line = 0;
 }
 
 static struct cga_fn *
 current_fn(struct loader *ld)
 {
-	if (ld->fn == NULL) {
+	if (ld->cur.fn == NULL) {
 		/* Costs before any fn= line: an unknown function. */
-		ld->fn = cga_fn_get(ld->p, ld->file->name, ld->unknown);
-		ld->fn->listed = 1;
+		ld->cur.fn = cga_fn_get(ld->p, ld->cur.file->name, ld->unknown);
+		ld->cur.fn->listed = 1;
 	}
-	return ld->fn;
+	return ld->cur.fn;
 }
 
 /*
@@ -325,12 +305,12 @@ call_bound(struct loader *ld, size_t k)
 	if (p->callbound == NULL)
 		p->callbound = cga_cost_new(p);
 	for (i = 0; i < k; i++) {
-		j = ld->map[i];
+		j = ld->cur.map[i];
 		if (__builtin_add_overflow(p->callbound[j], ld->cnt[i],
 		    &p->callbound[j]))
 			p->callbound[j] = UINT64_MAX;
 	}
-	if (__builtin_add_overflow(p->countbound, ld->call_count,
+	if (__builtin_add_overflow(p->countbound, ld->cur.call_count,
 	    &p->countbound))
 		p->countbound = UINT64_MAX;
 }
@@ -344,31 +324,32 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 	uint64_t		 at = 0;
 	int			 err;
 
-	ld->pending_call = 0;
+	ld->cur.pending_call = 0;
 	call_bound(ld, k);
-	if (ld->opts->instrs && ld->instrpos >= 0 &&
-	    instr_keep(ld, fn, ld->last, line, ld->callee, k) == -1)
+	if (ld->opts->instrs && ld->cur.instrpos >= 0 &&
+	    instr_keep(ld, fn, ld->cur.last, line, ld->cur.callee, k) == -1)
 		return -1;
 	/*
 	 * The calls a function makes never sum past 2^64-1: that catches
 	 * an edge's or a site's count overflowing even when neither is kept.
 	 */
-	if (cga_count_add(p, &fn->ncalls, ld->call_count) == -1)
+	if (cga_count_add(p, &fn->ncalls, ld->cur.call_count) == -1)
 		return cga_load_bad(ld, CGA_MSG_CALL_COUNT_SUM);
 	if (!ld->opts->no_calls) {
-		if (ld->call == NULL || ld->call->key.caller != fn ||
-		    ld->call->key.callee != ld->callee)
-			ld->call = cga_call_get(p, fn, ld->callee);
-		if (cga_count_add(p, &ld->call->count, ld->call_count) == -1)
+		if (ld->cur.call == NULL || ld->cur.call->key.caller != fn ||
+		    ld->cur.call->key.callee != ld->cur.callee)
+			ld->cur.call = cga_call_get(p, fn, ld->cur.callee);
+		if (cga_count_add(p, &ld->cur.call->count,
+		    ld->cur.call_count) == -1)
 			return cga_load_bad(ld, CGA_MSG_CALL_COUNT_SUM);
-		if (cost_add(adder_of(ld), ld->call->cost, NULL, NULL, ld->cnt,
-		    k, 0, p->diff) == -1)
+		if (cost_add(adder_of(ld), ld->cur.call->cost, NULL, NULL,
+		    ld->cnt, k, 0, p->diff) == -1)
 			return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	}
 	if (!keeps_lines(ld))
 		return 0;
-	if ((site = cga_site_add(p, ld->file, line, fn, ld->callee, &err,
-	    &at)) == NULL) {
+	if ((site = cga_site_add(p, ld->cur.file, line, fn, ld->cur.callee,
+	    &err, &at)) == NULL) {
 		if (ld->spec) {
 			ld->bail = 1;
 			return -1;
@@ -377,7 +358,7 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 		    CGA_MSG_CALL_COST_SUM, NULL, 0);
 		return -1;
 	}
-	site->count = ld->call_count;
+	site->count = ld->cur.call_count;
 	site->lineno = ld->in.lineno;
 	if (cost_add(adder_of(ld), site->cost, NULL, NULL, ld->cnt, k, 0,
 	    p->diff) == -1)
@@ -394,9 +375,9 @@ cost_line(struct loader *ld, const char *s)
 	enum cga_msg	 m;
 	int		 err;
 
-	if (!ld->in_body && cga_body_begin(ld) == -1)
+	if (!ld->cur.in_body && cga_body_begin(ld) == -1)
 		return -1;
-	if (ld->skip)
+	if (ld->cur.skip)
 		return 0;
 	if ((m = counts_read(ld, &s, pos, &k, &err)) != CGA_MSG_OK) {
 		if (m == CGA_MSG_COUNTS_MORE && ld->opts->check &&
@@ -405,18 +386,18 @@ cost_line(struct loader *ld, const char *s)
 		return err ? -1 : cga_load_bad(ld, m);
 	}
 	set_last(ld, pos);
-	line = ld->linepos >= 0 ? pos[ld->linepos] : 0;
+	line = ld->cur.linepos >= 0 ? pos[ld->cur.linepos] : 0;
 	fn = current_fn(ld);
-	if (ld->call_bad) {
+	if (ld->cur.call_bad) {
 		/* --check: the cost of a bad calls= line, read, not kept. */
-		ld->pending_call = ld->call_bad = 0;
+		ld->cur.pending_call = ld->cur.call_bad = 0;
 		return 0;
 	}
-	if (ld->jump_pending)
+	if (ld->cur.jump_pending)
 		jump_at(ld, pos);
-	if (ld->pending_call)
+	if (ld->cur.pending_call)
 		return call_cost(ld, fn, line, k);
-	if (ld->opts->instrs && ld->instrpos >= 0 &&
+	if (ld->opts->instrs && ld->cur.instrpos >= 0 &&
 	    instr_keep(ld, fn, pos, line, NULL, k) == -1)
 		return -1;
 	if (keeps_lines(ld))
@@ -480,52 +461,53 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 
 	switch (k) {
 	case K_FN:
-		ld->fnname = name;
-		ld->fn = cga_fn_get(p, ld->file->name, name);
-		ld->fn->listed = 1;
-		ld->fn->obj = ld->obj;
-		ld->fn->objseq = ++p->objseq;
-		if (ld->fn->codeobj == NULL) {
-			ld->fn->codeobj = ld->obj;
-			ld->fn->codeseq = ld->in.lineno;
+		ld->cur.fnname = name;
+		ld->cur.fn = cga_fn_get(p, ld->cur.file->name, name);
+		ld->cur.fn->listed = 1;
+		ld->cur.fn->obj = ld->cur.obj;
+		ld->cur.fn->objseq = ++p->objseq;
+		if (ld->cur.fn->codeobj == NULL) {
+			ld->cur.fn->codeobj = ld->cur.obj;
+			ld->cur.fn->codeseq = ld->in.lineno;
 		}
 		break;
 	case K_FL:
-		ld->file = cga_file_get(p, name);
-		if (ld->fnname == NULL)	/* the unknown function of this file */
-			ld->fn = NULL;
+		ld->cur.file = cga_file_get(p, name);
+		/* No fn= yet: the unknown function of this file. */
+		if (ld->cur.fnname == NULL)
+			ld->cur.fn = NULL;
 		break;
 	case K_FI:
 	case K_FE:
 		/* Inlined code: the function continues under this file. */
-		ld->file = cga_file_get(p, name);
-		if (ld->fnname != NULL) {
-			ld->fn = cga_fn_get(p, name, ld->fnname);
-			ld->fn->listed = 1;
-			if (ld->fn->codeobj == NULL) {
-				ld->fn->codeobj = ld->obj;
-				ld->fn->codeseq = ld->in.lineno;
+		ld->cur.file = cga_file_get(p, name);
+		if (ld->cur.fnname != NULL) {
+			ld->cur.fn = cga_fn_get(p, name, ld->cur.fnname);
+			ld->cur.fn->listed = 1;
+			if (ld->cur.fn->codeobj == NULL) {
+				ld->cur.fn->codeobj = ld->cur.obj;
+				ld->cur.fn->codeseq = ld->in.lineno;
 			}
-		} else
-			ld->fn = NULL;	/* the unknown function of this file */
+		} else		/* the unknown function of this file */
+			ld->cur.fn = NULL;
 		break;
 	case K_OB:
-		ld->obj = name;
+		ld->cur.obj = name;
 		break;
 	case K_CFN:
-		ld->callee = cga_fn_get(p, ld->cfile != NULL ? ld->cfile :
-		    ld->file->name, name);
-		ld->cfile = NULL;
+		ld->cur.callee = cga_fn_get(p, ld->cur.cfile != NULL ?
+		    ld->cur.cfile : ld->cur.file->name, name);
+		ld->cur.cfile = NULL;
 		break;
 	case K_CFI:
 	case K_CFL:
-		ld->cfile = name;
+		ld->cur.cfile = name;
 		break;
 	case K_JFI:
-		ld->jfile = name;
+		ld->cur.jfile = name;
 		break;
 	case K_JFN:
-		ld->jfn = name;
+		ld->cur.jfn = name;
 		break;
 	default:	/* cob=: only its ids count */
 		break;
@@ -542,23 +524,23 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 	uint64_t	 n;
 	struct jumpval	 jv;
 
-	if (!ld->known) {
+	if (!ld->cur.known) {
 		if (k == K_NONE)
 			return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
 		cga_load_known(ld);
 	}
 	/* --check: a part that cannot be read still defines its ids. */
-	if (!ld->in_body && cga_body_begin(ld) == -1 && !ld->opts->check)
+	if (!ld->cur.in_body && cga_body_begin(ld) == -1 && !ld->opts->check)
 		return -1;
 	if (k != K_NONE && poskeys[k].ids != ID_KINDS) {
 		/* A part left out still defines names for the parts after. */
 		if (cga_ids_resolve(ld, poskeys[k].ids, v, &name) == -1)
 			return -1;
-		if (!ld->skip)
+		if (!ld->cur.skip)
 			name_line(ld, k, name);
 		return 0;
 	}
-	if (ld->skip)
+	if (ld->cur.skip)
 		return 0;
 	switch (k) {
 	case K_CALLS:
@@ -569,9 +551,9 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 			return cga_load_bad(ld, CGA_MSG_COUNT_SIGNED_BIG);
 		if (range != CGA_MSG_OK && cga_load_warn(ld, range) == -1)
 			return -1;
-		ld->pending_call = 1;
-		ld->call_count = n;
-		ld->call_line = ld->in.lineno;
+		ld->cur.pending_call = 1;
+		ld->cur.call_count = n;
+		ld->cur.call_line = ld->in.lineno;
 		return 0;
 	case K_JUMP:
 	case K_JCND:
@@ -581,7 +563,7 @@ position_line(struct loader *ld, const char *key, size_t klen, char *v)
 		if (keeps_jumps(ld))
 			jump_hold(ld, &jv, k == K_JCND);
 		else
-			ld->jfile = ld->jfn = NULL;
+			ld->cur.jfile = ld->cur.jfn = NULL;
 		return 0;
 	default:
 		return cga_load_warn(ld, CGA_MSG_UNKNOWN_LINE);
@@ -598,7 +580,7 @@ calls_pending(struct loader *ld)
 	cga_load_bad(ld, CGA_MSG_CALLS_PENDING);
 	if (!ld->opts->check)
 		return -1;
-	ld->pending_call = ld->call_bad = 0;
+	ld->cur.pending_call = ld->cur.call_bad = 0;
 	return 0;
 }
 
@@ -607,9 +589,9 @@ static int
 new_run(struct loader *ld)
 {
 	cga_load_known(ld);
-	if (ld->pending_call && calls_pending(ld) == -1)
+	if (ld->cur.pending_call && calls_pending(ld) == -1)
 		return -1;
-	if (ld->in_body) {
+	if (ld->cur.in_body) {
 		if (cga_part_end(ld) == -1)
 			return -1;
 		cga_part_begin(ld);
@@ -629,13 +611,13 @@ cga_load_line(struct loader *ld, char *s)
 	char	 c = s[0];
 
 	/* No line of the format's yet: the file may be no text at all. */
-	if (!ld->known && (ld->in.lineno == 1 || ld->in.line_nul) &&
+	if (!ld->cur.known && (ld->in.lineno == 1 || ld->in.line_nul) &&
 	    cga_load_binary(ld) == -1)
 		return -1;
 	if (ld->in.line_nul)
 		return cga_load_bad(ld, CGA_MSG_NUL);
 	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
-		if (!ld->in_body && !ld->have_events)
+		if (!ld->cur.in_body && !ld->have_events)
 			/* Header text, such as a cmd: broken over lines. */
 			return cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
 		return cost_line(ld, s);
@@ -647,7 +629,7 @@ cga_load_line(struct loader *ld, char *s)
 	s = skip_blanks(s);
 	if (*s == '\0')
 		return 0;
-	if (ld->pending_call && calls_pending(ld) == -1)
+	if (ld->cur.pending_call && calls_pending(ld) == -1)
 		return -1;
 	for (key = s; islower((unsigned char)*s); s++)
 		;
@@ -674,41 +656,41 @@ cga_load_recover(struct loader *ld, const char *s)
 	size_t			 klen;
 
 	if ((*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '*') {
-		ld->pending_call = ld->call_bad = 0;
+		ld->cur.pending_call = ld->cur.call_bad = 0;
 		return;
 	}
 	for (key = s = skip_blanks(s); islower((unsigned char)*s); s++)
 		;
 	klen = (size_t)(s - key);
-	if (*s != '=' || ld->skip || ld->file == NULL)
+	if (*s != '=' || ld->cur.skip || ld->cur.file == NULL)
 		return;
 	switch (poskey_find(key, klen)) {
 	case K_CALLS:
-		ld->pending_call = ld->call_bad = 1;
-		ld->call_line = ld->in.lineno;
+		ld->cur.pending_call = ld->cur.call_bad = 1;
+		ld->cur.call_line = ld->in.lineno;
 		break;
 	case K_FN:
-		ld->fnname = NULL;
-		ld->fn = NULL;	/* ??? of the current file */
+		ld->cur.fnname = NULL;
+		ld->cur.fn = NULL;	/* ??? of the current file */
 		break;
 	case K_FL:
 	case K_FI:
 	case K_FE:
-		ld->file = cga_file_get(p, ld->unknown);
-		ld->fnname = NULL;
-		ld->fn = NULL;
+		ld->cur.file = cga_file_get(p, ld->unknown);
+		ld->cur.fnname = NULL;
+		ld->cur.fn = NULL;
 		break;
 	case K_OB:
-		ld->obj = NULL;
+		ld->cur.obj = NULL;
 		break;
 	case K_CFN:
-		ld->callee = cga_fn_get(p, ld->cfile != NULL ? ld->cfile :
-		    ld->file->name, ld->unknown);
-		ld->cfile = NULL;
+		ld->cur.callee = cga_fn_get(p, ld->cur.cfile != NULL ?
+		    ld->cur.cfile : ld->cur.file->name, ld->unknown);
+		ld->cur.cfile = NULL;
 		break;
 	case K_CFI:
 	case K_CFL:
-		ld->cfile = ld->unknown;
+		ld->cur.cfile = ld->unknown;
 		break;
 	default:
 		break;

@@ -238,28 +238,30 @@ map_events(struct loader *ld)
 	struct cga_profile	*p = ld->p;
 	size_t			 i, k;
 
-	ld->nfev = ld->nevnames;
-	ld->map = xreallocarray(ld->map, ld->nfev, sizeof(*ld->map));
-	ld->cnt = xreallocarray(ld->cnt, ld->nfev, sizeof(*ld->cnt));
-	for (i = 0; i < ld->nfev; i++) {
-		ld->map[i] = cga_event_index(p, ld->evnames[i]);
-		if (ld->map[i] == CGA_NOEVENT || ld->map[i] >= p->nrec)
+	ld->cur.nfev = ld->nevnames;
+	ld->cur.map = xreallocarray(ld->cur.map, ld->cur.nfev,
+	    sizeof(*ld->cur.map));
+	ld->cnt = xreallocarray(ld->cnt, ld->cur.nfev, sizeof(*ld->cnt));
+	for (i = 0; i < ld->cur.nfev; i++) {
+		ld->cur.map[i] = cga_event_index(p, ld->evnames[i]);
+		if (ld->cur.map[i] == CGA_NOEVENT || ld->cur.map[i] >= p->nrec)
 			return cga_load_bad(ld, CGA_MSG_EVENTS_UNKNOWN);
 	}
-	free(ld->kmask);
-	ld->kmask = NULL;
+	free(ld->cur.kmask);
+	ld->cur.kmask = NULL;
 	/*
 	 * The masks of k counts, for each k, take (events)^2 / 8 bytes: for
 	 * many events (100,000 would take 1.2 GB) each line marks its own.
 	 */
-	if (ld->nfev > CGA_KMASK_MAX)
+	if (ld->cur.nfev > CGA_KMASK_MAX)
 		return 0;
-	ld->kmask = xcalloc((ld->nfev + 1) * p->maskw, sizeof(uint64_t));
-	for (k = 1; k <= ld->nfev; k++) {
-		memcpy(ld->kmask + k * p->maskw, ld->kmask + (k - 1) *
+	ld->cur.kmask = xcalloc((ld->cur.nfev + 1) * p->maskw,
+	    sizeof(uint64_t));
+	for (k = 1; k <= ld->cur.nfev; k++) {
+		memcpy(ld->cur.kmask + k * p->maskw, ld->cur.kmask + (k - 1) *
 		    p->maskw, p->maskw * sizeof(uint64_t));
-		ld->kmask[k * p->maskw + ld->map[k - 1] / 64] |=
-		    (uint64_t)1 << (ld->map[k - 1] % 64);
+		ld->cur.kmask[k * p->maskw + ld->cur.map[k - 1] / 64] |=
+		    (uint64_t)1 << (ld->cur.map[k - 1] % 64);
 	}
 	return 0;
 }
@@ -290,7 +292,7 @@ cga_events_need(struct loader *ld)
 	if (ld->p->ev == NULL && make_events(ld) == -1 &&
 	    (!ld->opts->check || drop_derived(ld) == -1))
 		return -1;
-	if (ld->map == NULL && map_events(ld) == -1)
+	if (ld->cur.map == NULL && map_events(ld) == -1)
 		return -1;
 	return 0;
 }
@@ -326,8 +328,8 @@ cga_events_line(struct loader *ld, const char *v)
 		cga_part_lose(ld);
 		return -1;
 	}
-	free(ld->map);
-	ld->map = NULL;
+	free(ld->cur.map);
+	ld->cur.map = NULL;
 	return 0;
 }
 

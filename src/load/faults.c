@@ -34,7 +34,7 @@ cga_load_warn(struct loader *ld, enum cga_msg m)
 		ld->bail = 1;
 		return -1;
 	}
-	if (!ld->known) {
+	if (!ld->cur.known) {
 		fl = &ld->foreign[ld->nforeign++];
 		fl->line = ld->in.lineno;
 		fl->msg = m;
@@ -55,7 +55,7 @@ cga_load_known(struct loader *ld)
 	const struct foreign	*fl;
 	size_t			 i;
 
-	ld->known = 1;
+	ld->cur.known = 1;
 	for (i = 0; i < ld->nforeign; i++) {
 		fl = &ld->foreign[i];
 		if (shows_warning(ld))
@@ -131,6 +131,6 @@ cga_part_lose(struct loader *ld)
 		return;
 	ld->nlost += !ld->lost;
 	ld->lost = 1;
-	free(ld->map);
-	ld->map = NULL;
+	free(ld->cur.map);
+	ld->cur.map = NULL;
 }

@@ -43,16 +43,16 @@ scratch(struct cga_profile *p, size_t i)
 int
 cga_body_begin(struct loader *ld)
 {
-	ld->skip = !part_kept(ld);
+	ld->cur.skip = !part_kept(ld);
 	if (cga_events_need(ld) == -1) {
 		if (ld->opts->check) {
 			cga_part_lose(ld);
-			ld->skip = ld->in_body = 1;
+			ld->cur.skip = ld->cur.in_body = 1;
 		}
 		return -1;
 	}
 	ld->pself = scratch(ld->p, 0);
-	ld->in_body = 1;
+	ld->cur.in_body = 1;
 	return 0;
 }
 
@@ -73,32 +73,32 @@ cga_part_begin(struct loader *ld)
 		cga_cost_clear(p, scratch(p, 0));
 	ld->pself = NULL;
 	ld->part->path = ld->path;
-	ld->part->ordinal = ++ld->nfileparts;
+	ld->part->ordinal = ++ld->cur.nfileparts;
 	/* callgrind names the command, pid and thread once a file. */
 	ld->part->cmd = ld->cmd;
 	ld->part->pid = ld->pid;
 	ld->part->thread = ld->thread;
-	ld->skip = 0;
-	ld->in_body = 0;
-	ld->npos = 1;
-	ld->linepos = 0;
-	ld->instrpos = -1;
-	ld->jump_pending = 0;
-	ld->jfile = ld->jfn = NULL;
-	memset(ld->last, 0, sizeof(ld->last));
+	ld->cur.skip = 0;
+	ld->cur.in_body = 0;
+	ld->cur.npos = 1;
+	ld->cur.linepos = 0;
+	ld->cur.instrpos = -1;
+	ld->cur.jump_pending = 0;
+	ld->cur.jfile = ld->cur.jfn = NULL;
+	memset(ld->cur.last, 0, sizeof(ld->cur.last));
 	free(ld->sumtext[0]);
 	free(ld->sumtext[1]);
 	memset(ld->sumtext, 0, sizeof(ld->sumtext));
-	ld->file = cga_file_get(p, ld->unknown);
-	ld->fnname = NULL;
-	ld->fn = NULL;
-	ld->obj = NULL;
-	ld->cfile = NULL;
-	ld->callee = NULL;
-	ld->call = NULL;
-	ld->linecost = NULL;
+	ld->cur.file = cga_file_get(p, ld->unknown);
+	ld->cur.fnname = NULL;
+	ld->cur.fn = NULL;
+	ld->cur.obj = NULL;
+	ld->cur.cfile = NULL;
+	ld->cur.callee = NULL;
+	ld->cur.call = NULL;
+	ld->cur.linecost = NULL;
 	ld->lost = 0;
-	ld->call_bad = 0;
+	ld->cur.call_bad = 0;
 	ld->part_events = 0;
 }
 
@@ -240,8 +240,8 @@ settle_total(struct loader *ld, uint64_t *const sum[2], int trunc)
 	}
 	copy_given(p, total, src != NULL ? src : self);
 	/* Events the line leaves out come from the cost lines. */
-	for (i = 0; i < ld->nfev; i++) {
-		j = ld->map[i];
+	for (i = 0; i < ld->cur.nfev; i++) {
+		j = ld->cur.map[i];
 		if (!cga_cost_defined(p, total, j) &&
 		    (src != NULL || !has_counts(p, self))) {
 			total[j] = self[j];
@@ -329,24 +329,25 @@ cga_part_end(struct loader *ld)
 	uint64_t		*sum[2] = { NULL, NULL }, lineno;
 	const char		*trunc = truncated(ld);
 
-	if (ld->pending_call && trunc == NULL) {
+	if (ld->cur.pending_call && trunc == NULL) {
 		lineno = ld->in.lineno;
-		ld->in.lineno = ld->call_line;
+		ld->in.lineno = ld->cur.call_line;
 		cga_load_bad(ld, CGA_MSG_CALLS_NO_COST);
 		if (!ld->opts->check)
 			return -1;
 		ld->in.lineno = lineno;
 	}
 	/* A call whose cost line was cut off: it never happened. */
-	ld->pending_call = 0;
+	ld->cur.pending_call = 0;
 	/*
 	 * A header alone adds nothing, but for a file that has nothing
 	 * else (a thread that collected nothing): its report is empty.
 	 */
-	if (!ld->in_body && ld->sumtext[0] == NULL && ld->sumtext[1] == NULL &&
+	if (!ld->cur.in_body && ld->sumtext[0] == NULL &&
+	    ld->sumtext[1] == NULL &&
 	    !(ld->at_end && ld->nkept == 0 && ld->have_events))
 		return 0;
-	if (ld->skip || !part_kept(ld)) {
+	if (ld->cur.skip || !part_kept(ld)) {
 		/* Left out by --part: forget it. */
 		free(pt->desc);
 		memset(pt, 0, sizeof(*pt));
@@ -384,9 +385,9 @@ cga_part_end(struct loader *ld)
 static int
 bad_positions(struct loader *ld, enum cga_msg m)
 {
-	ld->npos = 1;
-	ld->linepos = 0;
-	ld->instrpos = -1;
+	ld->cur.npos = 1;
+	ld->cur.linepos = 0;
+	ld->cur.instrpos = -1;
 	ld->have_positions = 1;
 	cga_part_lose(ld);
 	return cga_load_bad(ld, m);
@@ -400,9 +401,9 @@ positions(struct loader *ld, const char *v)
 	size_t	 i, len;
 	int	 prev = -1, k;
 
-	ld->npos = 0;
-	ld->linepos = -1;
-	ld->instrpos = -1;
+	ld->cur.npos = 0;
+	ld->cur.linepos = -1;
+	ld->cur.instrpos = -1;
 	for (v = skip_blanks(v); *v != '\0'; v = skip_blanks(v + len)) {
 		for (len = 0; !ends_token(v[len], '\0'); len++)
 			;
@@ -417,15 +418,15 @@ positions(struct loader *ld, const char *v)
 			return bad_positions(ld, k == -1 ? CGA_MSG_POSITIONS :
 			    CGA_MSG_POSITIONS_ORDER);
 		if (k == POS_LINE)
-			ld->linepos = (int)ld->npos;
+			ld->cur.linepos = (int)ld->cur.npos;
 		if (k == POS_INSTR) {
-			ld->instrpos = (int)ld->npos;
+			ld->cur.instrpos = (int)ld->cur.npos;
 			ld->p->have_instr = 1;
 		}
 		prev = k;
-		ld->npos++;
+		ld->cur.npos++;
 	}
-	if (ld->npos == 0)
+	if (ld->cur.npos == 0)
 		return bad_positions(ld, CGA_MSG_POSITIONS);
 	ld->have_positions = 1;
 	return 0;
@@ -489,14 +490,14 @@ cga_header_line(struct loader *ld, const char *key, size_t klen, char *v)
 	    KEY("positions") || KEY("events") || KEY("event") ||
 	    KEY("summary") || KEY("totals")))
 		return cga_load_warn(ld, CGA_MSG_UNKNOWN_HEADER);
-	if (!ld->known)
+	if (!ld->cur.known)
 		cga_load_known(ld);
 	ld->nheader++;
 	if (KEY("summary") || KEY("totals")) {
 		cost_summary(ld, KEY("totals"));
 		return 0;
 	}
-	if (ld->in_body) {
+	if (ld->cur.in_body) {
 		if (cga_part_end(ld) == -1)
 			return -1;
 		cga_part_begin(ld);
@@ -552,8 +553,8 @@ cga_header_free(struct loader *ld)
 		free(ld->pend[i].expr);
 	free(ld->pend);
 	free(ld->evnames);
-	free(ld->map);
-	free(ld->kmask);
+	free(ld->cur.map);
+	free(ld->cur.kmask);
 	free(ld->cnt);
 	free(ld->sumtext[0]);
 	free(ld->sumtext[1]);

@@ -273,14 +273,14 @@ define(struct loader *ld, enum idkind kind, const char *placeholder,
 	fw->text = NULL;
 	ld->nfwd_open--;
 	cga_jumps_rename(p, placeholder, name);
-	if (ld->jfile == placeholder)
-		ld->jfile = name;
-	if (ld->jfn == placeholder)
-		ld->jfn = name;
-	if (ld->jump.tfile == placeholder)
-		ld->jump.tfile = name;
-	if (ld->jump.tfn == placeholder)
-		ld->jump.tfn = name;
+	if (ld->cur.jfile == placeholder)
+		ld->cur.jfile = name;
+	if (ld->cur.jfn == placeholder)
+		ld->cur.jfn = name;
+	if (ld->cur.jump.tfile == placeholder)
+		ld->cur.jump.tfile = name;
+	if (ld->cur.jump.tfn == placeholder)
+		ld->cur.jump.tfn = name;
 	switch (kind) {
 	case ID_FILE:
 		if ((f = cga_file_find(p, placeholder)) != NULL) {
@@ -291,31 +291,31 @@ define(struct loader *ld, enum idkind kind, const char *placeholder,
 		}
 		if (rc == 0)
 			rc = cga_fn_rename(p, placeholder, name, 1);
-		if (ld->cfile == placeholder)
-			ld->cfile = name;
-		if (ld->file->merged != NULL)
-			ld->file = cga_file_final(ld->file);
+		if (ld->cur.cfile == placeholder)
+			ld->cur.cfile = name;
+		if (ld->cur.file->merged != NULL)
+			ld->cur.file = cga_file_final(ld->cur.file);
 		break;
 	case ID_FN:
 		rc = cga_fn_rename(p, placeholder, name, 0);
-		if (ld->fnname == placeholder)
-			ld->fnname = name;
+		if (ld->cur.fnname == placeholder)
+			ld->cur.fnname = name;
 		break;
 	case ID_OBJ:
 		cga_obj_rename(p, placeholder, name);
-		if (ld->obj == placeholder)
-			ld->obj = name;
+		if (ld->cur.obj == placeholder)
+			ld->cur.obj = name;
 		break;
 	default:
 		break;
 	}
 	/* What the loader holds may have merged into another. */
-	if (ld->fn != NULL)
-		ld->fn = cga_fn_final(ld->fn);
-	if (ld->callee != NULL)
-		ld->callee = cga_fn_final(ld->callee);
-	ld->call = NULL;
-	ld->linecost = NULL;
+	if (ld->cur.fn != NULL)
+		ld->cur.fn = cga_fn_final(ld->cur.fn);
+	if (ld->cur.callee != NULL)
+		ld->cur.callee = cga_fn_final(ld->cur.callee);
+	ld->cur.call = NULL;
+	ld->cur.linecost = NULL;
 	if (rc == -1)
 		return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	return 0;

@@ -491,7 +491,7 @@ cga_input_open(struct cga_input *in, const char *path)
 	in->regular = S_ISREG(st.st_mode);
 	in->fsize = (uint64_t)st.st_size;
 	in->cap = INPUT_BLOCK;
-	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
+	in->buf = xcalloc(in->cap + 1, 1);
 	in->nul = SIZE_MAX;
 	in->percent = -1;
 	if (S_ISREG(st.st_mode) && st.st_size >= PROGRESS_SIZE &&
@@ -526,7 +526,7 @@ cga_input_open_at(struct cga_input *in, const char *path, uint64_t off)
 	in->regular = 1;
 	in->quiet = 1;
 	in->cap = INPUT_BLOCK;
-	in->buf = xcalloc(in->cap + 1 + CGA_INPUT_PAD, 1);
+	in->buf = xcalloc(in->cap + 1, 1);
 	in->nul = SIZE_MAX;
 	in->percent = -1;
 	in->got = off;
@@ -604,9 +604,7 @@ fill(struct cga_input *in)
 	}
 	if (in->end == in->cap) {
 		/* One line fills the buffer: make room for it. */
-		in->buf = xreallocarray(in->buf, 2 * in->cap + 1 +
-		    CGA_INPUT_PAD, 1);
-		memset(in->buf + in->cap + 1 + CGA_INPUT_PAD, 0, in->cap);
+		in->buf = xreallocarray(in->buf, 2 * in->cap + 1, 1);
 		in->cap *= 2;
 	}
 	if (in->gz != NULL)

@@ -19,12 +19,6 @@ struct cga_gzip;
  */
 #define CGA_LINE_MAX		(16u * 1024 * 1024)	/* diag.c says it */
 
-/*
- * Bytes the block has past its end, zero or earlier data, never
- * unset: a reader may load 8 bytes at a time up to its NUL (num.h).
- */
-#define CGA_INPUT_PAD		8
-
 struct cga_input {
 	const char	*path;
 	int		 fd;

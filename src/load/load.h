@@ -48,13 +48,6 @@ struct cga_load_opts {
 int	cga_profile_load(struct cga_profile *, const char *path,
 	    const struct cga_load_opts *);
 /*
- * The kernel that parses cost lines in valgrind's form: "scalar" (a digit
- * at a time, the reference) or any other name for the default, eight
- * digits at a time; the model is the same.  Unless called, CGA_KERNEL in
- * the environment says.
- */
-void	cga_load_kernel(const char *name);
-/*
  * Whether path holds a profile: 1 with the names of its first events: line
  * added to *names (each once, but names already there may come again),
  * 0 if not, -1 after an error.

@@ -3,8 +3,9 @@
  * share; private to load/.  Each file calls only those before it:
  * faults.c (what is said of a line), ids.c (names and their ids),
  * events.c (events: and event: lines), header.c (header lines, parts),
- * body.c (position, cost, call and jump lines), split.c (-j 2), read.c
- * (the file as a whole; load.h's cga_profile_load).
+ * body.c (position, cost, call and jump lines), merge.c (-j 2's merge),
+ * split.c (-j 2's thread; split.h), read.c (the file as a whole; load.h's
+ * cga_profile_load).
  */
 #ifndef CGA_LOADER_H
 #define CGA_LOADER_H
@@ -82,6 +83,56 @@ struct pending_event {
 /* Events up to which the defined-masks of k counts are made ahead. */
 #define CGA_KMASK_MAX	1024
 
+/*
+ * The state the lines of a body are read in: what each line leaves for
+ * the lines after it.  -j 2 rests on it (split.c): the thread reads its
+ * half from a cursor of its own, the halves are merged only where the
+ * loader's at the cut agrees with the thread's at its start, and the
+ * loader goes on from the thread's.  What a line leaves for the next
+ * belongs here, not in struct loader: a field added breaks the build
+ * (merge.c, an assert on the size) until the merge names it.  (ids.c's
+ * define() gives its names that were placeholders their definitions.)
+ */
+struct cursor {
+	/* The part and its format, fixed once its body begins. */
+	uint64_t		 nfileparts;	/* the part, by parts so far */
+	size_t			*map;		/* its events in the model */
+	uint64_t		*kmask;		/* defined-mask for k counts; */
+						/* NULL past CGA_KMASK_MAX */
+	size_t			 nfev;		/* its events */
+	size_t			 npos;
+	int			 linepos;	/* index of "line", or -1 */
+	int			 instrpos;	/* index of "instr", or -1 */
+	int			 known;		/* the file shows a profile */
+	int			 in_body;
+	int			 skip;		/* not kept (--part) */
+
+	/* What waits for a later line. */
+	int			 pending_call;	/* a calls= line, for a cost */
+	int			 call_bad;	/* --check: that line was bad */
+	int			 jump_pending;	/* a jump, for the position */
+	uint64_t		 call_count;	/* the calls= line's count, */
+	uint64_t		 call_line;	/* and where it is */
+	struct cga_jump		 jump;		/* the jump (opts->jumps) */
+	const char		*cfile;		/* cfi= for the next cfn= */
+	const char		*jfile;		/* jfi= and jfn= for the */
+	const char		*jfn;		/* next jump, or NULL */
+
+	/* Where cost lines go. */
+	struct cga_file		*file;
+	const char		*fnname;
+	struct cga_fn		*fn;
+	const char		*obj;
+	struct cga_fn		*callee;
+	uint64_t		 last[3];	/* the last positions */
+
+	/* The last line's lookups, for the next. */
+	struct cga_call		*call;		/* call edge */
+	uint64_t		*linecost;	/* line cost */
+	struct cga_file		*linefile;	/* its file */
+	uint64_t		 lineno;	/* and line */
+};
+
 struct loader {
 	struct cga_profile	*p;
 	const struct cga_load_opts *opts;
@@ -103,8 +154,7 @@ struct loader {
 	const char		*unknown;	/* "???" */
 	size_t			 cwdlen;
 	int			 nwarn;
-	/* Lines held back until the file shows it is a profile. */
-	int			 known;
+	/* Lines held back until the file shows it is a profile (cur.known). */
 	struct foreign		 foreign[FOREIGN_MAX];
 	size_t			 nforeign;
 
@@ -129,44 +179,14 @@ struct loader {
 	/* The part being read. */
 	struct cga_part		*part;
 	uint64_t		*pself;		/* the sum of its cost lines */
-	uint64_t		 nfileparts;	/* parts of this file */
 	const char		*cmd, *pid, *thread; /* last given */
-	int			 skip;		/* not kept (--part) */
-	int			 in_body;
 	int			 have_events;
-	size_t			 npos;
-	int			 linepos;	/* index of "line", or -1 */
-	uint64_t		 last[3];
-	size_t			 nfev;		/* the part's events: */
-	size_t			*map;		/* its events in the model */
-	uint64_t		*kmask;		/* defined-mask for k counts; */
-						/* NULL past CGA_KMASK_MAX */
 	uint64_t		*cnt;		/* counts of one line (nfev) */
 	char			*sumtext[2];	/* summary:, totals: */
 	uint64_t		 sumline[2];
-
-	/* Where cost lines go. */
-	struct cga_file		*file;
-	const char		*fnname;
-	struct cga_fn		*fn;
-	const char		*obj;
-	const char		*cfile;		/* cfi= for the next cfn= */
-	struct cga_fn		*callee;
-	struct cga_call		*call;		/* last call edge used */
-	uint64_t		*linecost;	/* last line cost used */
-	struct cga_file		*linefile;	/* its file */
-	uint64_t		 lineno;	/* and line */
-	int			 pending_call;
 	uint64_t		 block_line;	/* first line of the block read */
-	uint64_t		 call_count;
-	uint64_t		 call_line;
 
-	/* Machine code, when kept (opts->instrs, opts->jumps). */
-	int			 instrpos;	/* index of "instr", or -1 */
-	const char		*jfile;		/* jfi= and jfn= for the */
-	const char		*jfn;		/* next jump, or NULL */
-	int			 jump_pending;	/* a jump waits for the */
-	struct cga_jump		 jump;		/* position line after it */
+	struct cursor		 cur;		/* what lines leave the next */
 
 	/*
 	 * -j 2 (split.c): the thread reading the file's second half, and
@@ -186,7 +206,6 @@ struct loader {
 	int			 lost;		/* the part's body cannot be */
 	uint64_t		 nlost;		/* parts lost so far */
 	int			 have_positions; /* a positions: line came */
-	int			 call_bad;	/* the calls= line was bad */
 	uint64_t		 nheader;	/* header lines of the file so far */
 	int			 part_events;	/* events: lines of the part */
 };
@@ -254,7 +273,7 @@ void	cga_ids_set(struct loader *, enum idkind, uint64_t id, const char *);
 void	cga_ids_each(struct loader *, enum idkind,
 	    int (*fn)(void *, uint64_t, const char *), void *ctx);
 /*
- * split.c's merge: the ids of b, the thread's loader, whose model ld's has
+ * merge.c: the ids of b, the thread's loader, whose model ld's has
  * taken (cga_profile_adopt_names), become ld's later ids, each of the
  * name map gives its name in ld's model.
  */

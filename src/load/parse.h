@@ -18,12 +18,11 @@
  * valgrind writes, single spaces and a '\n' at the end; a line in another
  * form is refused there, to be read again IN_LINE, which takes it or words
  * what is wrong.  The block ends in a NUL, which no primitive takes.
- * IN_SWAR is IN_BLOCK with the numbers read eight digits at a time
- * (cga_number_swar; the block has the bytes past its end that needs):
- * the same results, the kernel the block loop runs unless CGA_KERNEL
- * says "scalar".
+ * Numbers are read a digit at a time in both (number()): eight digits
+ * at a time in a word (SWAR) measured no faster on real profiles, whose
+ * numbers are short (bench/RESULTS.md, issue 29).
  */
-enum form { IN_LINE, IN_BLOCK, IN_SWAR };
+enum form { IN_LINE, IN_BLOCK };
 
 CGA_HOT char
 eol(enum form f)
@@ -52,19 +51,12 @@ ends(char c, enum form f)
 	return f != IN_LINE ? c == ' ' || c == '\n' : ends_token(c, '\0');
 }
 
-/* The number parser of form f. */
-CGA_HOT int
-form_number(const char **sp, enum form f, uint64_t *v)
-{
-	return f == IN_SWAR ? cga_number_swar(sp, v) : number(sp, v);
-}
-
 /* A number that must end its token; expected names what was expected. */
 CGA_HOT enum cga_msg
 number_token(const char **sp, enum form f, uint64_t *v,
     enum cga_msg expected)
 {
-	switch (form_number(sp, f, v)) {
+	switch (number(sp, v)) {
 	case NUM_BIG:
 		return CGA_MSG_NUMBER_BIG;
 	case NUM_NONE:
@@ -87,7 +79,7 @@ subposition(const char **sp, enum form f, uint64_t base, uint64_t *v)
 	} else {
 		if (sign == '+' || sign == '-')
 			s++;
-		switch (form_number(&s, f, &n)) {
+		switch (number(&s, &n)) {
 		case NUM_BIG:
 			return CGA_MSG_POSITION_BIG;
 		case NUM_NONE:
@@ -145,7 +137,7 @@ counts_parse(const struct loader *ld, const char **sp, enum form f,
 {
 	const char	*s, *t;
 	enum cga_msg	 m;
-	size_t		 k = 0, nfev = ld->nfev;
+	size_t		 k = 0, nfev = ld->cur.nfev;
 
 	/* *sp ends a position (or is a summary:'s value, IN_LINE). */
 	for (s = *sp; *s != eol(f); s = t) {
@@ -178,7 +170,7 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 {
 	const char	*s = *sp;
 	enum cga_msg	 m;
-	size_t		 i, npos = ld->npos;
+	size_t		 i, npos = ld->cur.npos;
 
 	for (i = 0; i < npos; i++) {
 		if (i > 0) {
@@ -186,7 +178,7 @@ cost_parse(const struct loader *ld, const char **sp, enum form f,
 				return CGA_MSG_POSITION;
 			s = past_blank(s, f);
 		}
-		if ((m = subposition(&s, f, ld->last[i], &pos[i])) !=
+		if ((m = subposition(&s, f, ld->cur.last[i], &pos[i])) !=
 		    CGA_MSG_OK)
 			return m;
 	}
@@ -216,12 +208,13 @@ target(const struct loader *ld, const char **sp, enum form f, uint64_t *tpos,
 	for (s = *sp; *s != eol(f); i++) {
 		if (*(s = past_blank(s, f)) == eol(f))
 			break;
-		m = subposition(&s, f, ld->last[i < ld->npos ? i : 0], &v);
+		m = subposition(&s, f, ld->cur.last[i < ld->cur.npos ? i : 0],
+		    &v);
 		if (range != NULL && (m == CGA_MSG_POSITION_BELOW ||
 		    m == CGA_MSG_POSITION_PAST)) {
 			/* The sign, then digits that fit: steps over them. */
 			t = s + 1;
-			if (form_number(&t, f, &v) != NUM_OK || !ends(*t, f))
+			if (number(&t, &v) != NUM_OK || !ends(*t, f))
 				return CGA_MSG_POSITION;
 			s = t;
 			v = 0;
@@ -295,7 +288,8 @@ struct adder {
 CGA_HOT struct adder
 adder_of(const struct loader *ld)
 {
-	struct adder	 a = { ld->map, ld->kmask, ld->p->nev, ld->p->maskw };
+	struct adder	 a = { ld->cur.map, ld->cur.kmask, ld->p->nev,
+	    ld->p->maskw };
 
 	return a;
 }

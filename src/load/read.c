@@ -22,7 +22,7 @@ file_end(struct loader *ld)
 
 	ld->text = NULL;
 	ld->len = 0;
-	if (!ld->known && ld->nforeign > 0)
+	if (!ld->cur.known && ld->nforeign > 0)
 		return cga_load_foreign(ld);
 	if (cga_ids_end(ld) == -1)
 		return -1;

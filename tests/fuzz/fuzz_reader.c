@@ -4,10 +4,9 @@
  * its cost and jump lines in valgrind's own form) and read with tabs for
  * the spaces of those lines and of calls= lines (which the block loop
  * hands to the line-at-a-time path) must load alike.  The input as it is
- * is read twice more: by the block loop's other kernel (cga_load_kernel:
- * one digit at a time, where the first read takes eight), and in two
- * halves at once (-j 2), the second half's thread starting at the first
- * fl= line it can from a byte the input chooses (CGA_CUT).
+ * is read once more in two halves at once (-j 2), the second half's
+ * thread starting at the first fl= line it can from a byte the input
+ * chooses (CGA_CUT).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -250,14 +249,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct cga_load_opts	 lo = { .cwd = "/tmp/" };
 	struct cga_load_opts	 lj;
-	struct cga_profile	*p[4];
+	struct cga_profile	*p[3];
 	uint8_t			*t;
-	unsigned long		 ndiag[4];
-	char			 diag[4][CGA_DIAG_LAST];
+	unsigned long		 ndiag[3];
+	char			 diag[3][CGA_DIAG_LAST];
 	char			 cut[32];
-	int			 rc[4], i, j;
-	static const char *const what[4] = { "plain", "tabbed", "scalar",
-	    "split" };
+	int			 rc[3], i, j;
+	static const char *const what[3] = { "plain", "tabbed", "split" };
 
 	if (path[0][0] == '\0') {
 		for (i = 0; i < 2; i++)
@@ -287,26 +285,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(t);
 
 	/*
-	 * 0: plain, 1: tabbed, 2: plain with the scalar kernel, 3: plain in
-	 * two halves, cut where a byte of the input says.
+	 * 0: plain, 1: tabbed, 2: plain in two halves, cut where a byte of
+	 * the input says.
 	 */
 	lj = lo;
 	lj.jobs = 2;
 	snprintf(cut, sizeof(cut), "%zu", size > 0 ? ((size_t)data[0] << 8 |
 	    data[size - 1]) % size : 0);
-	for (i = 0; i < 4; i++) {
-		cga_load_kernel(i == 2 ? "scalar" : "swar");
-		if (i == 3)
+	for (i = 0; i < 3; i++) {
+		if (i == 2)
 			setenv("CGA_CUT", cut, 1);
 		ndiag[i] = cga_diag_count;
 		p[i] = cga_profile_new();
-		rc[i] = cga_profile_load(p[i], path[i == 1], i == 3 ? &lj :
+		rc[i] = cga_profile_load(p[i], path[i == 1], i == 2 ? &lj :
 		    &lo) == 0 && cga_profile_finish(p[i]) == 0;
 		ndiag[i] = cga_diag_count - ndiag[i];
 		last_diag(diag[i], sizeof(diag[i]));
 		unsetenv("CGA_CUT");
 	}
-	for (j = 1; j < 4; j++) {
+	for (j = 1; j < 3; j++) {
 		if (rc[0] != rc[j]) {
 			fprintf(stderr, "fuzz_reader: the plain load %s, the "
 			    "%s load %s (lines %d)\n", rc[0] ? "succeeds" :
@@ -328,7 +325,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		}
 	}
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 3; i++)
 		cga_profile_free(p[i]);
 	for (i = 0; i < 2; i++)
 		unlink(path[i]);
