@@ -385,7 +385,7 @@ struct cga_profile {
 	 * Bounds, saturating, on every count the model holds: the counts of
 	 * the cost lines after calls= lines summed (a cost), and those of
 	 * the calls= lines (a number of calls); with the parts' sums of their
-	 * other cost lines, no sum of counts can exceed them (split.c).
+	 * other cost lines, no sum of counts can exceed them (load/merge.c).
 	 */
 	uint64_t	 *callbound;
 	uint64_t	  countbound;
@@ -582,7 +582,7 @@ cga_file_final(struct cga_file *f)
 	return f;
 }
 /*
- * -j 2's merge (split.c): the model q that a thread read of a file's
+ * -j 2's merge (load/merge.c): the model q that a thread read of a file's
  * second half joins p whole, rather than being made again in p.  p takes
  * q's arena (cga_arena_adopt), then its names (each name of q is
  * numbered as p's name of its bytes from then on: cga_profile_name(p,
