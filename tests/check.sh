@@ -1,7 +1,7 @@
 #!/bin/sh
 # check.sh [GROUP...]: the test suite (make check), or the groups of it
 # named, built with make ($MAKE) first:
-#   unit      the unit tests (tests/check_*.c)
+#   unit      the unit tests (tests/unit/check_*.c)
 #   golden    the golden tests and the test scripts
 #   asan      the unit tests and most scripts built with AddressSanitizer
 #             and UBSan
@@ -10,7 +10,7 @@
 #             ThreadSanitizer
 #   memcheck  the golden tests under valgrind memcheck
 #   fuzz      each fuzzer once over its regression inputs, then over its
-#             seeds and a few seconds past them (tests/fuzz.sh -c: a
+#             seeds and a few seconds past them (tests/fuzz/fuzz.sh -c: a
 #             target that fails on its seeds or stops at once fails)
 # Every test runs, whatever failed before it, and the last line sums what
 # they counted: "check: N passed, M failed" (and ", K skipped" when a
@@ -174,12 +174,12 @@ group_unit() {
 	add unit - env CK_FORK=no build/check_cga
 }
 
-# script S: how the pool runs tests/S.sh: golden.sh in one process (the
-# pool runs others beside it).
+# script S: how the pool runs the script S.sh of tests/scripts/ or
+# tests/oracles/: golden.sh in one process (the pool runs others beside it).
 script() {
 	case $1 in
-	golden) echo env GOLDEN_JOBS=1 sh tests/golden.sh ;;
-	*) echo sh "tests/$1.sh" ;;
+	golden) echo env GOLDEN_JOBS=1 sh tests/golden/golden.sh ;;
+	*) echo sh tests/*/"$1.sh" ;;
 	esac
 }
 
@@ -190,7 +190,7 @@ group_golden() {
 	done
 	# After folded.sh: both may install what they need from npm
 	# (tests/browser), and must not do it at once.
-	add html folded sh tests/html.sh ./cgannotate
+	add html folded sh tests/browser/html.sh ./cgannotate
 }
 
 group_asan() {
@@ -211,8 +211,8 @@ group_asan() {
 
 group_tsan() {
 	add "gzip (tsan)" - env TSAN_OPTIONS=halt_on_error=1 \
-	    sh tests/gzip.sh build/tsan/cgannotate
-	add "threads (tsan)" - sh tests/threads.sh build/tsan/cgannotate \
+	    sh tests/scripts/gzip.sh build/tsan/cgannotate
+	add "threads (tsan)" - sh tests/scripts/threads.sh build/tsan/cgannotate \
 	    ./cgannotate
 }
 
@@ -221,18 +221,18 @@ group_memcheck() {
 	while [ "$i" -le "$shards" ]; do
 		# shellcheck disable=SC2086
 		add "golden (memcheck $i/$shards)" - env GOLDEN_SHARD=$i/$shards \
-		    GOLDEN_JOBS=1 sh tests/golden.sh ./cgannotate $memcheck
+		    GOLDEN_JOBS=1 sh tests/golden/golden.sh ./cgannotate $memcheck
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086
-	add "asm (memcheck)" - sh tests/asm.sh ./cgannotate $memcheck
+	add "asm (memcheck)" - sh tests/scripts/asm.sh ./cgannotate $memcheck
 }
 
 group_fuzz() {
-	add fuzz-regress - sh tests/fuzz-regress.sh build/fuzz_load \
+	add fuzz-regress - sh tests/fuzz/fuzz-regress.sh build/fuzz_load \
 	    build/fuzz_reader build/fuzz_many
 	for f in fuzz_load fuzz_reader fuzz_many; do
-		add "$f" - sh tests/fuzz.sh -c "$f" 3
+		add "$f" - sh tests/fuzz/fuzz.sh -c "$f" 3
 	done
 }
 
@@ -284,7 +284,7 @@ fi
 # The steps, in the order their outputs are shown.  need-build.sh (make
 # stops before compiling when a package is missing) needs no binary.
 for group in $groups; do
-	[ "$group" = golden ] && add need-build - sh tests/need-build.sh
+	[ "$group" = golden ] && add need-build - sh tests/scripts/need-build.sh
 	case " $groups_built " in
 	*" $group "*) "group_$group" ;;
 	esac
@@ -296,7 +296,7 @@ done
 if [ "$nsteps" -gt 0 ]; then
 	# The files the golden tests and the scripts that use their
 	# arguments read, made once before any runs.
-	sh tests/golden.sh --prepare
+	sh tests/golden/golden.sh --prepare
 	# python3 looked for once: where the PATH's is a shim that looks
 	# for the interpreter to run at each call (pyenv's, 0.2 s of CPU a
 	# call), the scripts' hundreds of calls go straight to the one it
