@@ -17,12 +17,8 @@
 # (--by=file or object) is shown as the span MIN..MAX, marked.  Screenshots of the main views are left in
 # build/html-screens/.  playwright-core (tests/browser/package.json) is
 # installed with npm ci when missing.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 shots=build/html-screens
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
@@ -122,7 +118,6 @@ page python3-by-file spans --by=file --inclusive=yes --threshold=100 \
 # does (its addresses are the build's): a loop of 1,000 trips with a
 # branch taken 250 times, its jumps under the source lines and in the
 # machine code.
-skipped=0
 if command -v cc >/dev/null && command -v valgrind >/dev/null &&
     command -v objdump >/dev/null; then
 	cc -O1 -g -o "$tmp/branchy" testdata/src/branchy.c &&
@@ -186,6 +181,4 @@ else
 	result 1 "the browser's tests ended early (exit status $status)"
 fi
 
-echo "html: $passed passed, $failed failed"
-[ "$skipped" = 0 ] || echo "html: $skipped skipped"
-[ "$failed" = 0 ]
+finish

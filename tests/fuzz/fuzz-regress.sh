@@ -6,11 +6,7 @@
 # takes 64 inputs a process (it stops at the first that fails, and each
 # input of that batch is then run alone, to name it), and the targets run
 # side by side: a process a file took most of this script's time.
-set -u
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 mkdir -p build
 log=build/fuzz-regress.log
 : >"$log"
@@ -78,5 +74,4 @@ for fuzzer in "$@"; do
 	fi
 	i=$((i + 1))
 done
-echo "fuzz-regress: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

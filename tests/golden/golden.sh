@@ -14,12 +14,9 @@
 # the files and times the tests need (below), which make check does once
 # before its tests start: the scripts that read them may run beside a
 # golden.sh, whose own preparation then replaces each file whole.
-set -u
+. "$(dirname "$0")/../lib.sh"
 prepare=
 [ "${1:-}" = --prepare ] && prepare=1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 # Source files must look older than the profiles, as after a real build,
 # whatever order git checked them out in; tests of the newer-source warning
 # make their own files.
@@ -106,5 +103,4 @@ wait
 cat "$tmp"/log.* 2>/dev/null
 passed=$(cat "$tmp"/status.* 2>/dev/null | grep -c '^0$')
 failed=$(cat "$tmp"/status.* 2>/dev/null | grep -vc '^0$')
-echo "golden: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -10,12 +10,8 @@
 # resolved; clone, the root of a thread profiled without
 # --separate-threads, costs at least its thread's work; and no share is
 # above 100 % anywhere.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 for prof in testdata/*.callgrind testdata/*.cachegrind \
     testdata/*.callgrind.gz testdata/*.callgrind.1 testdata/ann/*.callgrind \
@@ -84,5 +80,4 @@ for prof in testdata/python3-json.callgrind.gz testdata/perl-hash.callgrind.gz \
 	    awk '$1 > 100 { print; bad = 1 } END { exit bad }' >"$tmp/over"
 	result $? "$prof: shares above 100 %: $(sort -u "$tmp/over" | head -3)"
 done
-echo "bounds: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

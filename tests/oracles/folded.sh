@@ -9,12 +9,8 @@
 # speedscope in the browser (the plain run judges the same bytes), and
 # the checker's mutants, which test the checker only, are left to the
 # plain run.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 profiles=$(ls testdata/*.callgrind testdata/*.cachegrind testdata/*.gz \
     testdata/hand/stacks.callgrind)
@@ -136,5 +132,4 @@ else
 	echo "folded: speedscope's importer not run (needs chromium, node, npm)"
 	failed=$((failed + 1))
 fi
-echo "folded: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

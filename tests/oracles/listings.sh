@@ -15,12 +15,8 @@
 #     and that the groups add up to the program total.
 # LISTINGS_TEXT=1 also counts the rows of --top=N in the text report
 # (listings.py --text: its idea of the layout is a guess until checked).
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 # py ARGS...: runs listings.py; its failures (not its count) on failure.
 py() {
@@ -124,5 +120,4 @@ n=$("$bin" --auto=no --tree=both --hide='^cmp_int$' "$p" | grep -c cmp_int)
 result $? "--hide with --tree: cmp_int on $n lines"
 ! "$bin" --format=tsv --calls --hide='^cmp_int$' "$p" | grep -q cmp_int
 result $? "--hide with --calls: a row of cmp_int"
-echo "listings: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -22,13 +22,8 @@
 # compared with the plain build's instead of judged again (the plain
 # run's reconcile.py judges the same bytes), and the mutants, which test
 # the checker only, are left to the plain run.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
-skipped=0
 
 have() {
 	command -v "$1" >/dev/null 2>&1
@@ -153,6 +148,4 @@ $(grep -F "] $p: " "$tmp/out" | awk '!seen[$2]++' | head -6)" ;;
 on $p, $b without it: $(tail -2 "$tmp/mutant")"
 	done <"$tmp/mutants"
 fi
-echo "reconcile: $passed passed, $failed failed"
-[ "$skipped" = 0 ] || echo "reconcile: $skipped skipped"
-[ "$failed" = 0 ]
+finish

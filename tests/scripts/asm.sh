@@ -17,16 +17,11 @@
 # machine lacks (as, strip, objdump; cc, valgrind) is skipped and counted
 # so.  The goldens and the report of --asm run under WRAPPER (valgrind's
 # memcheck in make check), if one is given; python3 only without one.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 shift
 wrapper="$*"	# words without blanks in them
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
-skipped=0
 
 have() {
 	command -v "$1" >/dev/null 2>&1
@@ -266,6 +261,4 @@ else
 	skipped=$((skipped + 4))
 fi
 
-echo "asm: $passed passed, $failed failed"
-[ "$skipped" = 0 ] || echo "asm: $skipped skipped"
-[ "$failed" = 0 ]
+finish

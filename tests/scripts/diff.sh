@@ -1,12 +1,8 @@
 #!/bin/sh
 # diff.sh CGANNOTATE: --diff OLD NEW is NEW's report minus OLD's, function
 # by function and in total; a profile minus itself lists no change.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 # A profile minus itself: total 0, no function, no annotated line.
 for p in testdata/strhash-plain.callgrind testdata/sortprog-cachesim.callgrind \
@@ -74,5 +70,4 @@ result $? "a rise from a total of 0, Markdown: $(grep -m1 '[0-9] %' "$tmp/out")"
 grep -Fq 'n1 [label="a.c:main\n5\n(5)"' "$tmp/out" && ! grep -q '%' "$tmp/out"
 result $? "a rise from a total of 0, DOT: $(grep -m1 'label="a' "$tmp/out")"
 
-echo "diff: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

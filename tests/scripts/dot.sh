@@ -2,12 +2,8 @@
 # dot.sh CGANNOTATE: --format=dot renders with Graphviz (dot -Tsvg), with a
 # node for each function from --node-threshold percent inclusive and an
 # edge for each call between them from --edge-threshold percent, each once.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 for p in testdata/strhash-plain.callgrind testdata/recur-plain.callgrind \
     testdata/recur-seprecs1.callgrind testdata/sort-full.callgrind \
@@ -59,5 +55,4 @@ result $? "recursion drawn as loops"
 [ "$(grep -c '^  n[0-9]* \[label=' "$tmp/all.dot")" -gt \
     "$("$bin" --format=dot testdata/strhash-plain.callgrind | grep -c '^  n[0-9]* \[label=')" ]
 result $? "--node-threshold=0 draws more"
-echo "dot: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -5,12 +5,8 @@
 # tab), every output format and standard error hold no control byte but
 # newline (and tab between TSV fields), JSON is valid UTF-8 that jq reads,
 # and Graphviz reads the DOT output.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 p=testdata/hand/control-names.callgrind
 
 # controls FILE ALLOWED: whether FILE holds a control byte not in ALLOWED
@@ -43,5 +39,4 @@ for args in "--tree=both --auto=no" "--inclusive=yes" "--list-parts" \
 		result $? "[$args] graphviz: $(cat "$tmp/doterr")"
 	fi
 done
-echo "escape: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -7,12 +7,8 @@
 # verdict line, against figures recomputed here with awk from the
 # profiles' summary: lines (totals) and cost lines (functions).  The golden
 # tests gate-* hold the same verdicts: they are checked here too.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 S=testdata/wordfreq-gate-small.callgrind
 L=testdata/wordfreq-gate-large.callgrind
@@ -267,5 +263,4 @@ usage --fail-above=Ir:one --diff $S $L
 grep -q "^cgannotate: --fail-above: expected a number: 'Ir:one'$" "$tmp/err"
 result $? "the message names the limit"
 
-echo "gate: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -2,13 +2,8 @@
 # gzip.sh CGANNOTATE: every golden profile compressed with gzip, and read
 # from standard input plain and compressed, gives the golden report (the
 # header names the file as given, which is put back before comparing).
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
 check() {	# name profile-as-given output
 	if sed "1,3s|'$2'|'$profile'|" "$3" | cmp -s - "$want"; then
 		passed=$((passed + 1))
@@ -47,15 +42,6 @@ fi
 # thread may fill ahead) report as the plain file does, from a file and
 # from a pipe; an error near the end is found at the same line; a cut
 # stream is an error after all that came before.
-# ok NAME STATUS: counts a check, printing NAME if STATUS is not 0.
-ok() {
-	if [ "$2" = 0 ]; then
-		passed=$((passed + 1))
-	else
-		echo "FAIL $1"
-		failed=$((failed + 1))
-	fi
-}
 i=0
 while [ "$i" -lt 30 ]; do
 	cat testdata/sort-full.callgrind
@@ -64,9 +50,9 @@ done >"$tmp/big.callgrind"
 gzip -c "$tmp/big.callgrind" >"$tmp/big.gz"
 "$bin" --auto=no "$tmp/big.callgrind" | sed 1,3d >"$tmp/plain.out"
 "$bin" --auto=no "$tmp/big.gz" | sed 1,3d | cmp -s - "$tmp/plain.out"
-ok "big.gz: not the plain file's report" $?
+result $? "big.gz: not the plain file's report"
 "$bin" --auto=no - <"$tmp/big.gz" | sed 1,3d | cmp -s - "$tmp/plain.out"
-ok "big.gz from a pipe: not the plain file's report" $?
+result $? "big.gz from a pipe: not the plain file's report"
 { cat "$tmp/big.callgrind"; printf '1 x\n'; } >"$tmp/late.callgrind"
 gzip -c "$tmp/late.callgrind" >"$tmp/late.gz"
 "$bin" --auto=no "$tmp/late.callgrind" >/dev/null 2>"$tmp/plain.err"
@@ -75,13 +61,13 @@ gzip -c "$tmp/late.callgrind" >"$tmp/late.gz"
     [ "$(sed 's/^[^:]*:[^:]*: //; s/late[.a-z]*//' "$tmp/err")" = \
     "$(sed 's/^[^:]*:[^:]*: //; s/late[.a-z]*//' "$tmp/plain.err")" ] &&
     [ "$(cut -d: -f3 "$tmp/err")" = "$(cut -d: -f3 "$tmp/plain.err")" ]
-ok "late.gz: $(cat "$tmp/err") vs $(cat "$tmp/plain.err")" $?
+result $? "late.gz: $(cat "$tmp/err") vs $(cat "$tmp/plain.err")"
 size=$(wc -c <"$tmp/big.gz")
 head -c $((size / 2)) "$tmp/big.gz" >"$tmp/bigcut.gz"
 "$bin" --auto=no "$tmp/bigcut.gz" >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && [ ! -s "$tmp/out" ] &&
     grep -q "bigcut.gz: compressed data ends too soon" "$tmp/err"
-ok "bigcut.gz: $(cat "$tmp/err")" $?
+result $? "bigcut.gz: $(cat "$tmp/err")"
 
 # An error early in a compressed profile read from a pipe that stays open:
 # cgannotate stops the inflating thread, waiting in read(2), and exits.
@@ -94,7 +80,6 @@ timeout 20 "$bin" - <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err"
 status=$?
 kill "$writer" 2>/dev/null
 [ "$status" = 1 ] && grep -q '^cgannotate: -:3: expected a count' "$tmp/err"
-ok "early error from an open pipe: exit status $status, $(cat "$tmp/err")" $?
+result $? "early error from an open pipe: exit status $status, $(cat "$tmp/err")"
 
-echo "gzip: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

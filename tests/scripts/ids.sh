@@ -13,12 +13,8 @@
 # the reports of the profiles as valgrind wrote them are the plain
 # build's (its own run checks them the same): the sanitized build reads
 # the deferred ones, whose placeholders this script is about.
-set -u
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 # same PROFILE DEFERRED ARGS...: the two reports agree ($filter applied).
 filter=cat
@@ -137,5 +133,4 @@ nameless $p 'c?ob' 3 3
 nameless $p 'fl|fi|fe|cfl|cfi|jfi' 148 1
 nameless $p 'c?fn|jfn' 548 2
 
-echo "ids: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

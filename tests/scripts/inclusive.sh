@@ -28,16 +28,8 @@
 # the default --separate-recs (fn'2 levels calling each other), with
 # --separate-recs=1 (no fn'2 names: f calls f) and with --separate-recs=3 and
 # 10; sortprog (merge_sort, and qsort's msort_with_tmp in libc) as well.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
 # Prints "inclusive|exclusive|caller TAB name TAB cost [TAB caller]" records
 # and "total TAB cost".  Costs lose their commas; "." is 0.  Names lose the
@@ -182,5 +174,4 @@ against strhash-plain.callgrind           incl-strhash-plain-threshold-100.out $
 against threads-septhreads-t1.callgrind   incl-threads-t1.out
 against forkprog-child.callgrind          incl-forkprog-child.out
 
-echo "inclusive: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -2,22 +2,8 @@
 # limits.sh CGANNOTATE: inputs too large to keep in the repository, made
 # here: a 10 MB line, a file that opens but cannot be read, memory that
 # follows a profile's content rather than its length, a million functions.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() {
-	passed=$((passed + 1))
-}
-
-fail() {
-	echo "FAIL $*"
-	failed=$((failed + 1))
-}
 
 # expect NAME STATUS STDERR-PATTERN CMD...: the exit status, and one stderr
 # line matching the pattern (grep -E), or an empty stderr for ''.
@@ -141,5 +127,4 @@ expect million-functions 0 '' "$bin" --auto=no --threshold=100 "$tmp/million.out
 [ "$(grep -c ' ( 0.00%)  f[0-9]*\.c:fn[0-9]*$' "$tmp/out")" = 1000000 ] ||
     fail "million-functions: not every function listed"
 
-echo "limits: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

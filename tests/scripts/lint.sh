@@ -3,12 +3,8 @@
 # compressed input, files that stop the check at once (binary, broken
 # gzip, unreadable) while the others named are still checked, each file on
 # its own (not summed), and the normal load of the same file unchanged.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 seven=testdata/check/seven.callgrind
 clean=testdata/recur-plain.callgrind
 
@@ -84,5 +80,4 @@ result $? "[totals-mismatch twice]: $(cat "$tmp/out")"
     diff -u - "$tmp/out" >/dev/null
 result $? "[--check --diff]: verdicts: $(cat "$tmp/out")"
 
-echo "lint: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

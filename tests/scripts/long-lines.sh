@@ -3,13 +3,9 @@
 # inflating to one 64 MB comment line) stops cgannotate with "line too
 # long", naming the line, in bounded memory; a source line of 5 MB is
 # shown cut at 1 MiB with a mark, not read whole.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 TIME=$(command -v time || echo /usr/bin/time)
 [ -x /usr/bin/time ] && TIME=/usr/bin/time
 
@@ -42,5 +38,4 @@ awk 'length($0) > 1048576 + 100 { bad = 1 } END { exit bad }' "$tmp/out" &&
     grep -qF 'x [line cut at 1 MiB]' "$tmp/out" &&
     grep -q '^7 (58.33%)  int b;$' "$tmp/out"
 result $? "source: the long line not cut with a mark, or the next line lost"
-echo "long-lines: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

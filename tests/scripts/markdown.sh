@@ -5,12 +5,8 @@
 # NEW alone; its totals are the summary: lines.  A profile whose names hold
 # pipes, HTML, backticks, links and control bytes renders (with GitHub's
 # cmark-gfm) as the names themselves, in code, in the right cells.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 S=testdata/wordfreq-gate-small.callgrind
 L=testdata/wordfreq-gate-large.callgrind
@@ -164,5 +160,4 @@ else
 	result 1 "cmark-gfm is not installed (apt-get install cmark-gfm)"
 fi
 
-echo "markdown: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -4,11 +4,7 @@
 # command (tests/tools/need-packages).  A missing header is a compiler whose
 # include directories are the real ones but for links that leave it out;
 # a missing compiler a CC that does not exist, or a PATH without cc.
-set -u
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # hide HEADER...: a cc command that finds every header cc finds but these.
 hide() {
@@ -113,5 +109,4 @@ if command -v dpkg-query >/dev/null 2>&1; then
 	    'sudo apt-get install cga-no-such-package$'
 fi
 
-echo "need-build: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

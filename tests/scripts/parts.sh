@@ -3,12 +3,8 @@
 # profile, --list-parts gives each part's totals; --part=N reports part N
 # alone; and the whole report is the sum of the parts, total by total and
 # function by function (first event, every function listed).
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 for p in testdata/sortprog-multipart.callgrind \
     testdata/strhash-multipart-cache.callgrind \
     testdata/hand/multipart.callgrind testdata/hand/xdebug-append.callgrind; do
@@ -37,5 +33,4 @@ for p in testdata/sortprog-multipart.callgrind \
 	cmp -s "$tmp/w" "$tmp/s"
 	result $? "$p: functions of the whole are not the sum of the parts: $(diff "$tmp/w" "$tmp/s" | head -4)"
 done
-echo "parts: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -3,12 +3,8 @@
 # their reports, function by function and total by total, combined by
 # event name; a named file that is no profile is a source to annotate;
 # a profile named twice is read once, with a warning.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 # sums EVENT PROFILE...: the combined report equals the single ones added.
 sums() {
@@ -142,5 +138,4 @@ result $? "--diff OLD OLD OLD: $(cat "$tmp/err")"
     grep -q "standard input named twice" "$tmp/err"
 result $? "--diff - -: $(cat "$tmp/err")"
 
-echo "profiles: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -10,13 +10,9 @@
 # length around 8, 16 and 20 digits.  Thirty copies of a profile in one file (thirty parts, 3.5 MB)
 # put the input's block boundaries at many places within lines, and must
 # report thirty times the costs of one.
-set -u
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/../lib.sh"
 # Runs happen in other directories: the binary by its absolute path.
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 mkdir "$tmp/fast" "$tmp/slow"
 
 # slow_form FILE: tabs between the fields of cost, jump and call lines,
@@ -118,5 +114,4 @@ thirty=$(total "$tmp/thirty.out")
 [ -n "$one" ] && [ "$thirty" = $((one * 30)) ]
 result $? "thirty: total $thirty, expected 30 x $one"
 
-echo "reader: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -13,13 +13,9 @@
 # files that callgrind_annotate would read are compared with the plain
 # build's instead: the plain run has callgrind_annotate read the same
 # bytes.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 # is_profile FILE: a profile (an events: line among its first lines).
 is_profile() {
@@ -272,5 +268,4 @@ else
 	echo "roundtrip: callgrind_annotate not found: skipped"
 fi
 
-echo "roundtrip: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -12,14 +12,10 @@
 # (but for the "Reading data from" line); `cgannotate callgrind.out.*`
 # skips the empty file with a warning; an empty file alone is an error
 # saying it is empty.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-cd "$(dirname "$0")/../.." || exit 1
 top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 d=$tmp/threads
 mkdir -p "$d"
@@ -81,5 +77,4 @@ mkdir -p "$tmp/none"
 [ $? = 2 ] && grep -q 'no profile named, and no callgrind.out' "$tmp/err"
 result $? "none: $(cat "$tmp/err")"
 cd "$top" || exit 1
-echo "run: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

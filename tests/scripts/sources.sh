@@ -6,12 +6,8 @@
 # line after the profile, a FIFO is read as a profile: <(...) is one.)
 # A source that cannot be read
 # (/proc/self/mem gives EIO) is a read error naming it, not its end.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 
 mkfifo "$tmp/fifo.c"
 mkdir "$tmp/dir.c"
@@ -29,5 +25,4 @@ grep -qxF "cgannotate: /proc/self/mem: read error: Input/output error" \
     "$tmp/err"
 result $? "no read error for /proc/self/mem: $(cat "$tmp/err")"
 
-echo "sources: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

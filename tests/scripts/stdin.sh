@@ -4,12 +4,8 @@
 # several profiles, and with --diff, they give what the same profiles
 # named as files give.  (The pre-scan of events once read a pipe's first
 # 64 KB, and the load then read only the rest.)
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 a=testdata/recur-plain.callgrind
 b=testdata/recur2-plain.callgrind
 big=testdata/sort-full.callgrind		# over 64 KB
@@ -56,5 +52,4 @@ wait
 awk '/PROGRAM TOTALS/ { for (i = 1; i < NF - 1; i++) if ($i != "0") bad = 1 }
     END { exit bad }' "$tmp/out"
 result $? "[--diff $big /dev/stdin]: a change"
-echo "stdin: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -3,12 +3,8 @@
 # a closed pipe ends the report quietly, a full disk is an error whatever
 # was written, and a big profile shows progress on a terminal; script(1)
 # gives the terminal.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 esc=$(printf '\033')
 p=testdata/recur-plain.callgrind
 
@@ -76,5 +72,4 @@ if [ -w /dev/full ]; then
 	done
 fi
 
-echo "terminal: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -6,13 +6,9 @@
 # the plain build.  So must -j 2's reports, where a thread reads the
 # second half of the file (cut near the middle of every testdata profile,
 # CGA_CUT) while the loader reads the first.
-set -u
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 ref=$2
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-. tests/lib.sh
 export TSAN_OPTIONS=halt_on_error=1
 
 page() {	# NAME ARGS...: the two builds' pages agree
@@ -52,5 +48,4 @@ for p in testdata/*.callgrind testdata/*.cachegrind; do
 	halves "$p" "$cut" "$p"
 	halves "$p" "$cut" --format=json "$p"
 done
-echo "threads: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish
