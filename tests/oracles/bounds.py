@@ -6,7 +6,7 @@ cgannotate prints for scripts, not from its own inclusive figures.
 From `--format=tsv --threshold=100` (each function's exclusive cost),
 `--format=tsv --calls` (each call edge's recorded cost) and `--list-parts`
 (the program total), for every function f of a strongly connected
-component C of the call graph (found here with Tarjan's algorithm) and
+component C of the call graph (Tarjan's algorithm, graph.py) and
 every event:
   L(f)  = exclusive(f) + the recorded costs of f's calls leaving C
   U1(f) = the exclusive costs and all recorded calls of every function of
@@ -29,9 +29,13 @@ difference, such as cg_diff writes) obeys no bound: there want(f) = L(f),
 and every call edge shows its recorded cost.  Prints one line per failure
 and a summary; exits 1 on any failure.
 """
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from graph import tarjan  # noqa: E402
 
 
 def run(binary, args):
@@ -42,48 +46,6 @@ def run(binary, args):
 
 def num(field):
     return None if field == "" else int(field)
-
-
-def tarjan(nodes, succ):
-    index, low, comp, onstack, stack = {}, {}, {}, set(), []
-    counter = [0]
-    ncomp = [0]
-    for root in nodes:
-        if root in index:
-            continue
-        work = [(root, iter(succ.get(root, ())))]
-        index[root] = low[root] = counter[0]
-        counter[0] += 1
-        stack.append(root)
-        onstack.add(root)
-        while work:
-            v, it = work[-1]
-            advanced = False
-            for w in it:
-                if w not in index:
-                    index[w] = low[w] = counter[0]
-                    counter[0] += 1
-                    stack.append(w)
-                    onstack.add(w)
-                    work.append((w, iter(succ.get(w, ()))))
-                    advanced = True
-                    break
-                if w in onstack:
-                    low[v] = min(low[v], index[w])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                while True:
-                    w = stack.pop()
-                    onstack.discard(w)
-                    comp[w] = ncomp[0]
-                    if w == v:
-                        break
-                ncomp[0] += 1
-    return comp
 
 
 def add(a, b):

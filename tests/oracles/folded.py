@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """folded.py CGANNOTATE PROFILE...: checks --format=folded against the
-profile itself, read by tests/oracles/listings.py's parser (not by cgannotate):
+profile itself, read by the parser of tests/oracles/graph.py (not by cgannotate):
 
   - the counts add up to the sum of the profile's cost lines;
   - the stacks ending in a function add up to its exclusive cost (with
@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import listings  # noqa: E402
+import graph  # noqa: E402
 
 
 def stacks_of(binary, path, event):
@@ -61,7 +61,7 @@ def frame_names(prof):
 
 def frame_of(prof):
     """A function's frame: the function its code belongs to (a piece of
-    inlined code is its home's, see listings.Profile.home), named as
+    inlined code is its home's, see graph.Profile.home), named as
     frame_names() says, or FILE:NAME where two such functions share a
     name."""
     fr = frame_names(prof)
@@ -105,7 +105,7 @@ def root_edges(path, stacks, calls, excl, fails):
     for a, b in calls:
         succ.setdefault(a, set()).add(b)
     nodes = set(excl) | set(succ) | {b for _, b in calls}
-    comp = listings.tarjan(sorted(nodes), succ)
+    comp = graph.tarjan(sorted(nodes), succ)
     into, own = {}, {}
     for (a, b), c in calls.items():
         if comp[a] != comp[b]:
@@ -150,7 +150,7 @@ def root_edges(path, stacks, calls, excl, fails):
 
 
 def check(binary, path, fails):
-    prof = listings.parse(path)
+    prof = graph.parse(path)
     if prof.negative or not prof.events:
         return 0
     event = prof.events[0]
@@ -195,7 +195,7 @@ def expect(path):
     """--expect PROFILE: each frame's exclusive cost of the first event
     and the total, as JSON, from the profile itself (for
     tests/browser/speedscope-test.js)."""
-    prof = listings.parse(path)
+    prof = graph.parse(path)
     event = prof.events[0]
     excl, _, _ = names_graph(prof, event)
     return {"self": excl, "total": prof.total.get(event, 0)}

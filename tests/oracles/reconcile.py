@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """reconcile.py CGANNOTATE PROFILE...: every view of each profile checked
 against the others, and against bounds recomputed here from the profile
-itself (read by tests/oracles/listings.py's parser, never from cgannotate's
+itself (read by the parser of tests/oracles/graph.py, never from cgannotate's
 figures), with --threshold=100 (nothing hidden).
 
 The views: --by=function, --by=file, --by=object and --group-inlined=yes,
@@ -98,7 +98,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import listings  # noqa: E402
+import graph  # noqa: E402
+from graph import add_into  # noqa: E402
 
 # view: (options, the text listing's heading)
 VIEWS = {
@@ -389,11 +390,6 @@ def read_text(text, view, nev):
 
 # ---------------------------------------------------------------- the graph
 
-def add_into(d, c):
-    for e, v in c.items():
-        d[e] = d.get(e, 0) + v
-
-
 class Graph:
     """The profile's functions, calls and pieces, and what the rule of
     group bounds needs of them."""
@@ -425,7 +421,7 @@ class Graph:
             for h in hs:
                 gsucc.setdefault(h, set()).add(p)
         self.gsucc = gsucc
-        comp = listings.tarjan(nodes, gsucc)
+        comp = graph.tarjan(nodes, gsucc)
         self.comp = comp
         ncomp = max(comp.values()) + 1 if comp else 0
         csucc = [set() for _ in range(ncomp)]
@@ -447,7 +443,7 @@ class Graph:
                       not (k in self.pieces and self.homes[k])]
         self.starts = set(self.start)
         # L(f): own cost and calls out of f's component of the call graph
-        ccomp = listings.tarjan(nodes, succ)
+        ccomp = graph.tarjan(nodes, succ)
         self.low = {}
         for k in nodes:
             lo = dict(self.excl[k])
@@ -496,7 +492,7 @@ class Graph:
         for (a, b) in self.prof.calls:
             if a in gi and b in gi and gi[a] != gi[b]:
                 gsucc.setdefault(gi[a], set()).add(gi[b])
-        comp = listings.tarjan(list(range(len(partition))), gsucc)
+        comp = graph.tarjan(list(range(len(partition))), gsucc)
         lows = []
         for i, members in enumerate(partition):
             lo = {}
@@ -1228,7 +1224,7 @@ def mutate(name, args, out):
 def check_profile(binary, path):
     ck = Checks(path)
     try:
-        prof = listings.parse(path)
+        prof = graph.parse(path)
     except Exception as e:  # a profile this parser cannot read
         ck.check("run", False, "parse: %s: %s" % (type(e).__name__, e))
         return ck
