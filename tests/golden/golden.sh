@@ -7,6 +7,10 @@
 # expected standard error; empty when absent) and NAME.status (the expected
 # exit status; 0 when absent).  A WRAPPER (valgrind ...) runs cgannotate.
 #
+# GOLDEN_CASES='NAME...' runs only the tests named, each NAME a shell
+# pattern (hand-spec-simple, 'hand-xdebug*'); one that names no test
+# counts a failure.
+#
 # GOLDEN_SHARD=I/N runs only the tests I, I+N, I+2N... in the order of
 # their names (I from 1 to N): make check deals the tests under memcheck
 # (minutes of CPU) to N steps that its pool runs beside the other tests,
@@ -78,6 +82,24 @@ one() {
 	return "$ok"
 }
 
+# named ARGS: whether GOLDEN_CASES names the test of ARGS (or is unset).
+named() {
+	[ -n "${GOLDEN_CASES:-}" ] || return 0
+	set -f
+	# shellcheck disable=SC2086
+	set -- "$(basename "$1" .args)" $GOLDEN_CASES
+	set +f
+	this=$1
+	shift
+	for p in "$@"; do
+		# shellcheck disable=SC2254
+		case $this in
+		$p) return 0 ;;
+		esac
+	done
+	return 1
+}
+
 # The tests are dealt to GOLDEN_JOBS shards (the processors by default),
 # run side by side: under valgrind they take minutes one after another.
 jobs=${GOLDEN_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
@@ -88,6 +110,7 @@ while [ "$j" -lt "$jobs" ]; do
 		n=0
 		m=0
 		for args in tests/golden/*.args; do
+			named "$args" || continue
 			n=$((n + 1))
 			[ $(((n - shard) % of)) = 0 ] || continue
 			if [ $((m % jobs)) = "$j" ]; then
@@ -101,6 +124,17 @@ while [ "$j" -lt "$jobs" ]; do
 done
 wait
 cat "$tmp"/log.* 2>/dev/null
+set -f
+# shellcheck disable=SC2086
+set -- ${GOLDEN_CASES:-}
+set +f
+for p in "$@"; do
+	for args in tests/golden/$p.args; do
+		[ -f "$args" ] && continue
+		echo "FAIL $p: no such golden test (tests/golden/$p.args)"
+		echo 1 >>"$tmp/status.none"
+	done
+done
 passed=$(cat "$tmp"/status.* 2>/dev/null | grep -c '^0$')
 failed=$(cat "$tmp"/status.* 2>/dev/null | grep -vc '^0$')
 finish
