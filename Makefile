@@ -115,16 +115,17 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) \
 	    $(LDLIBS) $(LIBS)
 
-# The test suite, tests/check.sh: the unit tests, the golden tests and
-# the test scripts; the unit tests and most scripts again built with
-# AddressSanitizer and UBSan; compressed input (two threads) under
-# ThreadSanitizer; the golden tests under valgrind memcheck; each fuzzer
-# once over its regression inputs, then over its seeds and 3 s past them
-# (tests/fuzz/fuzz.sh -c).  It goes on after a failure and ends
-# with one line summing every test's count: "check: N passed, M failed".
-# make quick runs the unit and golden tests and the scripts only, for a
-# quick loop while editing; check-GROUP runs one group.  (check.sh calls
-# make for the builds: + lets them share make -j's jobs.)
+# The test suite, tests/check.sh (tests/README says what each kind of
+# test is and how to run one alone): the unit tests, the golden tests,
+# the scripts and the oracles; the unit tests and most scripts again
+# built with AddressSanitizer and UBSan; compressed input (two threads)
+# under ThreadSanitizer; the golden tests under valgrind memcheck; each
+# fuzzer once over its regression inputs, then over its seeds and 3 s
+# past them (tests/fuzz/fuzz.sh -c).  It goes on after a failure and
+# ends with one line summing every test's count: "check: N passed, M
+# failed".  make quick runs the unit and golden tests and the scripts
+# only, for a quick loop while editing; check-GROUP runs one group.
+# (check.sh's pool runs the builds as steps of its own, with make.)
 CHECK = MAKE='$(MAKE)' sh tests/check.sh
 
 check: deps-test
