@@ -29,13 +29,14 @@
 # it needs have ended and a job is free.  A build step is a make of the
 # binaries of one kind (plain, ASan, TSan, the fuzzers), sharing the
 # pool's jobs, so that the tests of the plain build run while the
-# sanitized builds compile.  The longest steps start first: the pool
-# orders them by the seconds of CPU each took in the last run, kept in
-# build/check-times, and where there is none by the cost of what runs
-# them (under valgrind, then under the sanitizers, then plain; the golden
-# tests under memcheck, minutes of CPU, are dealt to several steps:
-# golden.sh's GOLDEN_SHARD).  Each step's output is shown and logged
-# whole when it ends.  When the golden group runs too, the ASan steps are given
+# sanitized builds compile.  The builds start first, then the longest
+# steps: the pool orders them by the seconds of CPU each took in the last
+# run, kept in build/check-times, and those with none in the order they
+# are listed in below, where what runs longest comes first (the browser
+# and the oracles before the other scripts of the plain build, the golden
+# tests under memcheck last, dealt to eight steps of a few seconds each
+# by golden.sh's GOLDEN_SHARD, to fill the end).  Each step's output is
+# shown and logged whole when it ends.  When the golden group runs too, the ASan steps are given
 # the plain build (CGA_PLAIN, see tests/lib.sh): where a checker (jq,
 # Python, callgrind_annotate, a browser) would judge again what the plain
 # build's step judges, they compare the sanitized build's output with the
@@ -112,17 +113,15 @@ tally() {
 	fi
 }
 
-# add NAME COST NEEDS CMD...: a step of the pool, NAME run by CMD (words
+# add NAME NEEDS CMD...: a step of the pool, NAME run by CMD (words
 # without blanks or quotes in them), not before the steps numbered in
-# NEEDS (blank-separated; - for none) have ended.  COST, 0 to 3, orders
-# the steps no earlier run timed: plain, sanitized, valgrind, a build.
-# The step's number is left in $last.
+# NEEDS (blank-separated; - for none) have ended.  The step's number is
+# left in $last.
 nsteps=0
 add() {
 	printf '%s\n' "$1" >"$tmp/name.$nsteps"
-	printf '%s\n' "$2" >"$tmp/cost.$nsteps"
-	printf '%s\n' "$3" >"$tmp/needs.$nsteps"
-	shift 3
+	printf '%s\n' "$2" >"$tmp/needs.$nsteps"
+	shift 2
 	printf '%s\n' "$*" >"$tmp/cmd.$nsteps"
 	last=$nsteps
 	nsteps=$((nsteps + 1))
@@ -134,8 +133,18 @@ add() {
 build() {
 	name=$1
 	shift
-	add "make $name" 3 "$plain_build" $make -k --no-print-directory "$@"
+	add "make $name" "$plain_build" $make -k --no-print-directory "$@"
 	: >"$tmp/build.$last"
+}
+
+# prepare NAME CMD...: a step that makes what tests need, started with
+# the builds; it counts nothing, and the tests that need it run whatever
+# it did (they say what they lack).  Its number in $last.
+prepare() {
+	name=$1
+	shift
+	add "$name" - "$@"
+	: >"$tmp/prepare.$last"
 }
 
 # scripts DIR...: the names of the scripts of tests/DIR/, in order.
@@ -158,21 +167,23 @@ member() {
 # The groups' steps.  The plain build comes first: every other build
 # needs it, as they share the page's generated header, made once.
 group_unit() {
-	add unit 0 "$plain" env CK_FORK=no build/check_cga
+	add unit "$plain" env CK_FORK=no build/check_cga
 }
 
 group_golden() {
-	add golden 0 "$plain" env GOLDEN_JOBS=1 sh tests/golden/golden.sh \
-	    ./cgannotate
-	for f in $(scripts scripts oracles); do
+	# The npm packages of html.sh and folded.sh, installed once for both.
+	prepare "npm ci" sh tests/browser/npm-ci.sh
+	npm=$last
+	add html "$plain $npm" sh tests/browser/html.sh ./cgannotate
+	for f in $(scripts oracles scripts); do
 		s=$(basename "$f" .sh)
 		member "$s" "$tsan_only" && continue
-		add "$s" 0 "$plain" sh "$f" ./cgannotate
-		[ "$s" = folded ] && folded=$last
+		needs=$plain
+		[ "$s" = folded ] && needs="$plain $npm"
+		add "$s" "$needs" sh "$f" ./cgannotate
 	done
-	# After folded.sh: both may install what they need from npm
-	# (tests/browser), and must not do it at once.
-	add html 0 "$plain ${folded:-}" sh tests/browser/html.sh ./cgannotate
+	add golden "$plain" env GOLDEN_JOBS=1 sh tests/golden/golden.sh \
+	    ./cgannotate
 }
 
 group_asan() {
@@ -182,13 +193,13 @@ group_asan() {
 	# compares its own with it (see the scripts' CGA_PLAIN).
 	env=
 	member golden "$groups" && env="CGA_PLAIN=./cgannotate"
-	add "unit (asan)" 1 "$asan" env CK_FORK=no build/asan/check_cga
-	add "golden (asan)" 1 "$asan $plain" env $env GOLDEN_JOBS=1 \
+	add "unit (asan)" "$asan" env CK_FORK=no build/asan/check_cga
+	add "golden (asan)" "$asan $plain" env $env GOLDEN_JOBS=1 \
 	    sh tests/golden/golden.sh build/asan/cgannotate
 	for f in $(scripts scripts oracles); do
 		s=$(basename "$f" .sh)
 		member "$s" "$plain_only $tsan_only" && continue
-		add "$s (asan)" 1 "$asan $plain" env $env sh "$f" \
+		add "$s (asan)" "$asan $plain" env $env sh "$f" \
 		    build/asan/cgannotate
 	done
 }
@@ -196,9 +207,9 @@ group_asan() {
 group_tsan() {
 	build tsan build/tsan/cgannotate
 	tsan=$last
-	add "gzip (tsan)" 1 "$tsan" env TSAN_OPTIONS=halt_on_error=1 \
+	add "gzip (tsan)" "$tsan" env TSAN_OPTIONS=halt_on_error=1 \
 	    sh tests/scripts/gzip.sh build/tsan/cgannotate
-	add "threads (tsan)" 1 "$tsan $plain" sh tests/scripts/threads.sh \
+	add "threads (tsan)" "$tsan $plain" sh tests/scripts/threads.sh \
 	    build/tsan/cgannotate ./cgannotate
 }
 
@@ -206,27 +217,27 @@ group_memcheck() {
 	i=1
 	while [ "$i" -le "$shards" ]; do
 		# shellcheck disable=SC2086
-		add "golden (memcheck $i/$shards)" 2 "$plain" env \
+		add "golden (memcheck $i/$shards)" "$plain" env \
 		    GOLDEN_SHARD=$i/$shards GOLDEN_JOBS=1 \
 		    sh tests/golden/golden.sh ./cgannotate $memcheck
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086
-	add "asm (memcheck)" 2 "$plain" sh tests/scripts/asm.sh ./cgannotate \
+	add "asm (memcheck)" "$plain" sh tests/scripts/asm.sh ./cgannotate \
 	    $memcheck
 }
 
 group_fuzz() {
 	build fuzzers build/fuzz_load build/fuzz_reader build/fuzz_many
 	fuzz=$last
-	add fuzz-regress 1 "$fuzz" sh tests/fuzz/fuzz-regress.sh \
+	add fuzz-regress "$fuzz" sh tests/fuzz/fuzz-regress.sh \
 	    build/fuzz_load build/fuzz_reader build/fuzz_many
 	for f in fuzz_load fuzz_reader fuzz_many; do
-		add "$f" 1 "$fuzz" sh tests/fuzz/fuzz.sh -c "$f" 3
+		add "$f" "$fuzz" sh tests/fuzz/fuzz.sh -c "$f" 3
 	done
 }
 
-[ $# -gt 0 ] || set -- unit golden asan tsan memcheck fuzz
+[ $# -gt 0 ] || set -- unit golden asan tsan fuzz memcheck
 groups=
 for group in "$@"; do
 	case $group in
@@ -279,6 +290,10 @@ show() {
 		status=$(cat "$tmp/status.$1")
 		if [ -e "$tmp/build.$1" ]; then
 			[ "$status" = 0 ] || fail "$name" "the build failed"
+		elif [ -e "$tmp/prepare.$1" ]; then
+			[ "$status" = 0 ] || echo "check: $name: exit status" \
+			    "$status; the tests that need it say what they lack" |
+			    tee -a "$log"
 		else
 			tally "$name" "$status" "$tmp/out.$1"
 		fi
@@ -331,20 +346,20 @@ times >'$tmp/times.'\$i
 : >'$tmp/done.'\$i
 [ ! -e '$tmp/build.'\$i ] || exit \$status
 EOF
-	# The order the pool starts them in: the last run's seconds of CPU
-	# (build/check-times, "SECONDS<TAB>NAME"), most first, then those
-	# it did not time, by their cost, highest first, each in the order
-	# listed.  Builds come first whatever they took: all else waits on
-	# them.
+	# The order the pool starts them in: the builds and preparations,
+	# all else waiting on them; then the last run's seconds of CPU
+	# (build/check-times, "SECONDS<TAB>NAME"), most first; then the
+	# steps it did not time, in the order listed.
 	[ -f "$times" ] || : >"$times"
 	i=0
 	while [ "$i" -lt "$nsteps" ]; do
-		printf '%s\t%s\t%s\n' "$i" "$(cat "$tmp/cost.$i")" \
-		    "$(cat "$tmp/name.$i")"
+		first=0
+		[ -e "$tmp/build.$i" ] || [ -e "$tmp/prepare.$i" ] && first=1
+		printf '%s\t%s\t%s\n' "$i" "$first" "$(cat "$tmp/name.$i")"
 		i=$((i + 1))
 	done >"$tmp/steps"
 	awk -F'\t' 'FILENAME == ARGV[1] { cpu[$2] = $1; next }
-	    { key = $2 == 3 ? 1e9 : ($3 in cpu ? cpu[$3] + 1e3 : $2)
+	    { key = $2 ? 1e9 : ($3 in cpu ? cpu[$3] + 1 : 0)
 		print key "\t" $1 }' "$times" "$tmp/steps" |
 	    sort -t"$(printf '\t')" -k1,1gr -k2,2n | cut -f2 >"$tmp/order"
 	{

@@ -16,7 +16,7 @@
 # says of it.  A group's inclusive cost that the call graph only bounds
 # (--by=file or object) is shown as the span MIN..MAX, marked.  Screenshots of the main views are left in
 # build/html-screens/.  playwright-core (tests/browser/package.json) is
-# installed with npm ci when missing.
+# installed with npm ci when missing (npm-ci.sh).
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 shots=build/html-screens
@@ -27,8 +27,7 @@ if [ ! -x "$CHROMIUM" ] || ! command -v node >/dev/null 2>&1; then
 	echo "html: 0 passed, 1 failed"
 	exit 1
 fi
-if [ ! -d tests/browser/node_modules/playwright-core ] &&
-    ! (cd tests/browser && npm ci --no-audit --no-fund --silent); then
+if ! sh tests/browser/npm-ci.sh; then
 	echo "html: npm ci in tests/browser failed"
 	echo "html: 0 passed, 1 failed"
 	exit 1

@@ -107,8 +107,7 @@ if [ -n "$plain" ]; then
 		result $? "$p: speedscope is not the plain build's"
 	done
 elif [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v node >/dev/null &&
-    { [ -d tests/browser/node_modules/speedscope ] ||
-    (cd tests/browser && npm ci --no-audit --no-fund --silent); }; then
+    sh tests/browser/npm-ci.sh; then
 	printf '[' >"$tmp/cases.json"
 	sep=
 	for p in testdata/hand/stacks.callgrind testdata/recur-plain.callgrind \
