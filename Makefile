@@ -17,7 +17,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test (libclang-rt-dev holds clang's
 # sanitizer and libFuzzer runtimes, only recommended by clang; chromium
-# and nodejs, with its npm, run the HTML page's tests, tests/html.sh).
+# and nodejs, with its npm, run the HTML page's tests, tests/browser/html.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
 	     time jq graphviz python3 cmark-gfm chromium nodejs binutils
@@ -30,8 +30,8 @@ LIB_SRCS = $(sort $(wildcard src/*/*.c))
 HDRS	 = $(wildcard src/*/*.h)
 # Headers are named by their stage's folder: #include "base/diag.h".
 INCLUDES = -Isrc -Ibuild
-TESTS	 = $(sort $(wildcard tests/check_*.c))
-TEST_HDRS = tests/check_cga.h
+TESTS	 = $(sort $(wildcard tests/unit/check_*.c))
+TEST_HDRS = tests/unit/check_cga.h
 
 # The page of --format=html, its files made into C strings for html.c.
 HTML_PAGE = $(wildcard src/html/*.html src/html/*.css src/html/*.js)
@@ -54,9 +54,9 @@ CHECK_LIBS   = $$(pkg-config --libs check)
 
 all: cgannotate
 
-# $(call need,ARGS): tests/need-packages ARGS, which prints one line when
+# $(call need,ARGS): tests/tools/need-packages ARGS, which prints one line when
 # something is missing; make then stops with that line and nothing else.
-need = $(eval need_msg := $(shell sh tests/need-packages $(1)))$(if \
+need = $(eval need_msg := $(shell sh tests/tools/need-packages $(1)))$(if \
 	$(need_msg),$(error $(need_msg)))
 
 # Before anything is compiled: the compiler runs and finds uthash.h and
@@ -115,16 +115,17 @@ build/asan/check_cga: $(TESTS) $(TEST_HDRS) $(ASAN_OBJS)
 	    $(CHECK_CFLAGS) -o $@ $(TESTS) $(ASAN_OBJS) $(CHECK_LIBS) \
 	    $(LDLIBS) $(LIBS)
 
-# The test suite, tests/check.sh: the unit tests, the golden tests and
-# the test scripts; the unit tests and most scripts again built with
-# AddressSanitizer and UBSan; compressed input (two threads) under
-# ThreadSanitizer; the golden tests under valgrind memcheck; each fuzzer
-# once over its regression inputs, then over its seeds and 3 s past them
-# (tests/fuzz.sh -c).  It goes on after a failure and ends
-# with one line summing every test's count: "check: N passed, M failed".
-# make quick runs the unit and golden tests and the scripts only, for a
-# quick loop while editing; check-GROUP runs one group.  (check.sh calls
-# make for the builds: + lets them share make -j's jobs.)
+# The test suite, tests/check.sh (tests/README says what each kind of
+# test is and how to run one alone): the unit tests, the golden tests,
+# the scripts and the oracles; the unit tests and most scripts again
+# built with AddressSanitizer and UBSan; compressed input (two threads)
+# under ThreadSanitizer; the golden tests under valgrind memcheck; each
+# fuzzer once over its regression inputs, then over its seeds and 3 s
+# past them (tests/fuzz/fuzz.sh -c).  It goes on after a failure and
+# ends with one line summing every test's count: "check: N passed, M
+# failed".  make quick runs the unit and golden tests and the scripts
+# only, for a quick loop while editing; check-GROUP runs one group.
+# (check.sh's pool runs the builds as steps of its own, with make.)
 CHECK = MAKE='$(MAKE)' sh tests/check.sh
 
 check: deps-test
@@ -151,21 +152,21 @@ build/tsan/cgannotate: build/tsan/main.o $(TSAN_OBJS) | need-fuzz-cc
 
 # The benchmark: figures printed and appended to bench/RESULTS.md.
 bench: cgannotate
-	@sh tests/need-packages time valgrind
+	@sh tests/tools/need-packages time valgrind
 	sh bench/run.sh
 	sh bench/growth.sh
 
 # make same-output BASE=REV: every format and mode on every testdata
 # profile, built from git revision REV (in build/same-output/, apart from
 # build/base/, the objects of src/base/) and from this tree, must print
-# the same (tests/same-output.expect lists the runs allowed to differ).
+# the same (tests/tools/same-output.expect lists the runs allowed to differ).
 BASE ?= HEAD
 same-output: cgannotate
 	rm -rf build/same-output && mkdir -p build/same-output
 	git archive $(BASE) | tar -x -C build/same-output
 	$(MAKE) -C build/same-output --no-print-directory cgannotate
-	SAME_OUTPUT_EXPECT=tests/same-output.expect \
-	    sh tests/same-output.sh build/same-output/cgannotate ./cgannotate
+	SAME_OUTPUT_EXPECT=tests/tools/same-output.expect \
+	    sh tests/tools/same-output.sh build/same-output/cgannotate ./cgannotate
 
 # make layout: the rules of src/'s layout checked (tests/tools/include-graph):
 # no circle of includes between its folders or of calls between files, no
@@ -199,7 +200,7 @@ clean:
 # readers, make fuzz-many loads two or three profiles at once (summed or
 # --diff, one through a pipe) and prints every format.  Their banners and
 # progress go to build/FUZZER.log; crashing inputs to tests/fuzz/crashes/
-# (copy each into tests/fuzz/regress/ once it is fixed).  See tests/fuzz.sh.
+# (copy each into tests/fuzz/regress/ once it is fixed).  See tests/fuzz/fuzz.sh.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # The modules, instrumented for the fuzzers, built once for the three.
@@ -217,10 +218,10 @@ build/fuzz_load build/fuzz_reader build/fuzz_many: build/fuzz_%: \
 	    $(INCLUDES) $(LDFLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS) $(LIBS)
 
 fuzz: build/fuzz_load
-	@sh tests/fuzz.sh fuzz_load $(FUZZ_SECONDS)
+	@sh tests/fuzz/fuzz.sh fuzz_load $(FUZZ_SECONDS)
 
 fuzz-reader: build/fuzz_reader
-	@sh tests/fuzz.sh fuzz_reader $(FUZZ_SECONDS)
+	@sh tests/fuzz/fuzz.sh fuzz_reader $(FUZZ_SECONDS)
 
 fuzz-many: build/fuzz_many
-	@sh tests/fuzz.sh fuzz_many $(FUZZ_SECONDS)
+	@sh tests/fuzz/fuzz.sh fuzz_many $(FUZZ_SECONDS)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/growth.sh: inputs built to be slow (tests/gen-hostile.py: 100,000
+# bench/growth.sh: inputs built to be slow (tests/tools/gen-hostile.py: 100,000
 # events, 400,000 functions in JSON, a grid of files and function names,
 # thousands of profiles each with an event of its own, thousands of events
 # each given by one of thousands of functions, -I directories
@@ -24,7 +24,7 @@ one() {
 	c=$1
 	n=$2
 	in=$dir/$c-$n
-	[ -e "$in" ] || python3 tests/gen-hostile.py "$c" "$n" "$in"
+	[ -e "$in" ] || python3 tests/tools/gen-hostile.py "$c" "$n" "$in"
 	case $c in
 	functions) set -- --format=json --threshold=100 "$in" ;;
 	# Every function is all of its event, so the report of every event

@@ -44,7 +44,7 @@ M=--toggle-collect=main
 # Fixed cache geometry: no warnings, same desc: lines on every machine.
 C="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 
-# --- listings by object and by file (tests/listings.sh) ---
+# --- listings by object and by file (tests/oracles/listings.sh) ---
 # shapes: a program of ours linked against a shared library of ours
 # (libshapes.so in $BIN, found through the rpath); the library calls back
 # into the program through a function pointer.  ob= lines name the program,
@@ -67,7 +67,7 @@ fi
 cg wordfreq-readme.callgrind         $M "$BIN/wordfreq" README
 cg wordfreq-copying.callgrind        $M "$BIN/wordfreq" COPYING
 # --- and on two inputs that stay (1,208 and 1,598 bytes), with the cache
-# simulated for several events, for the gate (--fail-above, tests/gate.sh) ---
+# simulated for several events, for the gate (--fail-above, tests/scripts/gate.sh) ---
 cg wordfreq-gate-small.callgrind     $M --cache-sim=yes $C "$BIN/wordfreq" $T/src/recur.c
 cg wordfreq-gate-large.callgrind     $M --cache-sim=yes $C "$BIN/wordfreq" $T/src/sortprog.c
 
@@ -93,7 +93,7 @@ cg recur-plain.callgrind              $M "$BIN/recur"
 cg recur-seprecs3.callgrind           $M --separate-recs=3 "$BIN/recur"
 cg recur-cache-branch.callgrind       $M --cache-sim=yes --branch-sim=yes $C "$BIN/recur"
 cg recur-nocompress-strings.callgrind $M --compress-strings=no "$BIN/recur"
-# recursion levels for tests/inclusive.sh: none (f calls f), default (f'2), 10
+# recursion levels for tests/scripts/inclusive.sh: none (f calls f), default (f'2), 10
 cg recur-seprecs1.callgrind           $M --separate-recs=1 "$BIN/recur"
 # callers in the names (f'g'h): flame graphs follow the calls as they were
 cg recur-sepcallers2.callgrind        $M --separate-callers=2 "$BIN/recur"

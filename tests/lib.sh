@@ -1,6 +1,18 @@
-# lib.sh: helpers the test scripts share; sourced, with $tmp set.
+# lib.sh: the prologue and the helpers of the test scripts.  A script of
+# tests/KIND/ begins with
+#	. "$(dirname "$0")/../lib.sh"
+# and ends with finish.  Sourced, this sets -u, goes to the repository's
+# top directory (where the scripts' paths start, a binary given as
+# ./cgannotate included), makes $tmp, a directory removed when the script
+# exits, and starts the counts of checks: $passed, $failed, $skipped.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 passed=0
 failed=0
+skipped=0
 
 # result STATUS MESSAGE: counts a check, printing MESSAGE if it failed.
 result() {
@@ -10,6 +22,25 @@ result() {
 		failed=$((failed + 1))
 		echo "FAIL $2"
 	fi
+}
+
+# ok: a check passed.  fail MESSAGE: one failed, MESSAGE printed.
+ok() {
+	passed=$((passed + 1))
+}
+
+fail() {
+	echo "FAIL $*"
+	failed=$((failed + 1))
+}
+
+# finish: the script's count, the line make check adds up, "NAME: P
+# passed, F failed" (and "NAME: K skipped" when it skipped any), NAME
+# the script's; its exit status 1 if any check failed.
+finish() {
+	echo "$(basename "$0" .sh): $passed passed, $failed failed"
+	[ "$skipped" = 0 ] || echo "$(basename "$0" .sh): $skipped skipped"
+	[ "$failed" = 0 ]
 }
 
 # rows REPORT: the function rows of a --threshold=100 --auto=no report of

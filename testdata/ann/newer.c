@@ -1,4 +1,4 @@
-/* newer.c: tests/golden.sh makes this file newer than newer.callgrind. */
+/* newer.c: tests/golden/golden.sh makes it newer than newer.callgrind. */
 int main(void)
 {
     return 0;

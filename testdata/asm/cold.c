@@ -1,5 +1,5 @@
 /*
- * cold.c: a function split hot and cold, for tests/asm.sh.  Built with
+ * cold.c: a function split hot and cold, for tests/scripts/asm.sh.  Built with
  * gcc -O2 -freorder-blocks-and-partition, hot's branch that calls the
  * cold function fail goes apart from hot, as hot.cold in .text.unlikely:
  * testdata/asm/cold.s is that output.  No C library: _start calls hot

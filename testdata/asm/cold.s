@@ -4,7 +4,7 @@
 # fail is put apart, as hot.cold in .text.unlikely.  One line is added by
 # hand, the .zero after hot.cold, which sets hot.cold 128 KiB away from
 # hot (python3.11's cold parts lie 1 MB from their functions).
-# tests/asm.sh assembles it (as -g: the lines are this file's), links it
+# tests/scripts/asm.sh assembles it (as -g: the lines are this file's), links it
 # at 0x401000 and runs it under callgrind.
 	.file	"cold.c"
 	.text

@@ -1,5 +1,5 @@
 # spin-rebuilt.s: spin.s rebuilt with a longer first instruction of the
-# loop, so that the profile of spin.s no longer matches it (tests/asm.sh).
+# loop, so that the profile of spin.s no longer matches it (tests/scripts/asm.sh).
 	.text
 	.globl	spin
 	.type	spin, @function

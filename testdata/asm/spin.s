@@ -1,4 +1,4 @@
-# spin.s: a loop of 1,000 trips and a call, assembled by tests/asm.sh for
+# spin.s: a loop of 1,000 trips and a call, assembled by tests/scripts/asm.sh for
 # the goldens of --asm, whose profiles (spin.callgrind.in) are written by
 # hand from the addresses in the comments.
 	.text

@@ -1,6 +1,6 @@
 /*
  * branchy.c: a loop of 1,000 trips holding a branch taken one time in
- * four, for tests/asm.sh, which builds it, runs it under callgrind with
+ * four, for tests/scripts/asm.sh, which builds it, runs it under callgrind with
  * --dump-instr=yes --collect-jumps=yes and checks what --asm shows.
  */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * fmtloop.c: a loop printing formatted numbers, for tests/html.sh, which
+ * fmtloop.c: a loop printing formatted numbers, for tests/browser/html.sh, which
  * builds it with -O2, runs it under callgrind and compares the page's
  * flame graph with --format=folded: libc's printf is one function whose
  * code inlining spread over several files (fi=, fe=).

@@ -1,5 +1,5 @@
 // html-test.js: --format=html's pages in Debian's chromium, driven by
-// playwright-core (tests/html.sh makes the pages and runs this).
+// playwright-core (tests/browser/html.sh makes the pages and runs this).
 //   node html-test.js CASES.json SCREENS_DIR
 // CASES.json: [{name, html, json, folded, kind}], json and folded being
 // --format=json and --format=folded with the same options.  Each page is

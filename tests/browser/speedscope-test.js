@@ -1,8 +1,8 @@
 // speedscope-test.js: speedscope's own importer (the speedscope npm
 // package's page, in Debian's chromium) opens the files of
 // --format=speedscope and --format=folded, and its "Sandwich" table gives
-// each function's self cost as the exclusive cost tests/folded.py reads
-// off the profile, and the program total to some function (tests/folded.sh
+// each function's self cost as the exclusive cost tests/oracles/folded.py reads
+// off the profile, and the program total to some function (tests/oracles/folded.sh
 // makes the cases and runs it).
 //   node speedscope-test.js CASES.json SCREENS_DIR
 // CASES.json: [{name, file, self: {function: count}, total}].  Prints

@@ -1,0 +1,42 @@
+#!/bin/sh
+# escape.sh CGANNOTATE: a profile's names must not drive the terminal.  On
+# testdata/hand/control-names.callgrind (names and header values holding
+# ESC sequences, OSC 52, a CR, C1 CSI as a byte and as U+009B, DEL, a
+# tab), every output format and standard error hold no control byte but
+# newline (and tab between TSV fields), JSON is valid UTF-8 that jq reads,
+# and Graphviz reads the DOT output.
+. "$(dirname "$0")/../lib.sh"
+bin=$1
+p=testdata/hand/control-names.callgrind
+
+# controls FILE ALLOWED: whether FILE holds a control byte not in ALLOWED
+# (octal escapes for tr), C1 bytes 0x80-0x9f outside UTF-8 included.
+controls() {
+	tr -d "$2" <"$1" | LC_ALL=C tr -d '\040-\176\200-\377' | od -An -c |
+	    grep -q .
+}
+for args in "--tree=both --auto=no" "--inclusive=yes" "--list-parts" \
+    "--format=tsv" "--format=tsv --calls" "--format=json" \
+    "--format=dot --node-threshold=0" "-I /nonexistent"; do
+	# shellcheck disable=SC2086
+	"$bin" $args "$p" >"$tmp/out" 2>"$tmp/err"
+	case $args in *tsv*|*parts*) allowed='\n\t' ;; *) allowed='\n' ;; esac
+	! controls "$tmp/out" "$allowed"
+	result $? "[$args] a control byte on standard output"
+	! controls "$tmp/err" '\n'
+	result $? "[$args] a control byte on standard error"
+	# No raw C1 byte outside UTF-8: iconv reads every output as UTF-8
+	# but the Latin-1 byte the text report keeps as it is.
+	if [ "$args" = "--format=json" ]; then
+		iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1 &&
+		    jq -e '.functions | length == 5' "$tmp/out" >/dev/null
+		result $? "[$args] not valid UTF-8 JSON"
+	fi
+	if [ "$args" = "--format=dot --node-threshold=0" ] &&
+	    command -v dot >/dev/null; then
+		dot -Tsvg "$tmp/out" >/dev/null 2>"$tmp/doterr" &&
+		    ! grep -q . "$tmp/doterr"
+		result $? "[$args] graphviz: $(cat "$tmp/doterr")"
+	fi
+done
+finish
