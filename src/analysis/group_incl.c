@@ -573,47 +573,14 @@ bound(struct graph *gr, uint32_t gid)
 	settle(p, gr->ub, gr->own);
 }
 
-/* Whether c is above callee, or the ceiling, in an event. */
-static int
-above(const struct cga_profile *p, const uint64_t *c, const uint64_t *callee)
-{
-	size_t	 e;
-
-	for (e = 0; e < p->nev; e++)
-		if (cga_cost_defined(p, c, e) &&
-		    ((cga_cost_defined(p, callee, e) && c[e] > callee[e]) ||
-		    (cga_cost_defined(p, p->ceiling, e) &&
-		    c[e] > p->ceiling[e])))
-			return 1;
-	return 0;
-}
-
 /* The calls between groups at most their callee's upper bound. */
 static void
 bound_calls(struct cga_profile *q)
 {
 	struct cga_call	*c, *tmp;
-	const uint64_t	*callee;
-	size_t		 e;
 
-	HASH_ITER(hh, q->calls, c, tmp) {
-		callee = c->key.callee->incl;
-		c->incl = NULL;
-		if (!above(q, c->cost, callee))
-			continue;
-		c->incl = cga_cost_new(q);
-		memcpy(c->incl, c->cost, q->cw * sizeof(uint64_t));
-		for (e = 0; e < q->nev; e++) {
-			if (!cga_cost_defined(q, c->incl, e))
-				continue;
-			if (cga_cost_defined(q, callee, e) &&
-			    c->incl[e] > callee[e])
-				c->incl[e] = callee[e];
-			if (cga_cost_defined(q, q->ceiling, e) &&
-			    c->incl[e] > q->ceiling[e])
-				c->incl[e] = q->ceiling[e];
-		}
-	}
+	HASH_ITER(hh, q->calls, c, tmp)
+		(void)cga_call_bound(q, c);
 }
 
 void

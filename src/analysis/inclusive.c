@@ -505,35 +505,38 @@ above(const struct cga_profile *p, const uint64_t *c, const uint64_t *callee)
 	return 0;
 }
 
-/*
- * Each call's figure: at most its callee's (a cost of its own only then,
- * incl NULL otherwise); 1 if one was above the total.
- */
+int
+cga_call_bound(struct cga_profile *p, struct cga_call *c)
+{
+	const uint64_t	*callee = c->key.callee->incl;
+	size_t		 e;
+
+	c->incl = NULL;
+	if (!above(p, c->cost, callee))
+		return 0;
+	c->incl = cga_cost_new(p);
+	memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
+	for (e = 0; e < p->nev; e++)
+		if (cga_cost_defined(p, c->incl, e) &&
+		    cga_cost_defined(p, callee, e) && c->incl[e] > callee[e])
+			c->incl[e] = callee[e];
+	return cap(p, c->incl);
+}
+
+/* Each call's figure and recursion mark; 1 if one was above the total. */
 static int
 call_costs(struct bounds *b)
 {
-	const struct cga_profile *p = b->p;
-	struct cga_call		 *c, *tmp;
-	const uint64_t		 *callee;
-	size_t			  e;
-	int			  over = 0;
+	struct cga_call	*c, *tmp;
+	int		 over = 0;
 
 	HASH_ITER(hh, b->p->calls, c, tmp) {
-		callee = c->key.callee->incl;
 		c->recursive = b->comp[c->key.caller->id] ==
 		    b->comp[c->key.callee->id];
 		c->incl = NULL;
 		/* As recorded: no bound holds for signed costs. */
-		if (p->diff || !above(p, c->cost, callee))
-			continue;
-		c->incl = cga_cost_new(b->p);
-		memcpy(c->incl, c->cost, p->cw * sizeof(uint64_t));
-		for (e = 0; e < p->nev; e++)
-			if (cga_cost_defined(p, c->incl, e) &&
-			    cga_cost_defined(p, callee, e) &&
-			    c->incl[e] > callee[e])
-				c->incl[e] = callee[e];
-		over |= cap(p, c->incl);
+		if (!b->p->diff)
+			over |= cga_call_bound(b->p, c);
 	}
 	return over;
 }

@@ -14,6 +14,12 @@ int	cga_profile_inclusive(struct cga_profile *);
  * exclusive cost and its calls that are not recursive (made once the
  * inclusive costs are).
  */
+/*
+ * A call's figure once its callee's is made: at most the callee's and the
+ * ceiling (c->incl a cost of its own only then, NULL otherwise); 1 if it
+ * was above the ceiling.
+ */
+int	cga_call_bound(struct cga_profile *, struct cga_call *c);
 void	cga_fn_incl_min(const struct cga_profile *, const struct cga_fn *,
 	    uint64_t *dst);
 /*
