@@ -48,6 +48,7 @@ cd "$(dirname "$0")/.." || exit 1
 make=${MAKE:-make}
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 mkdir -p build
+t0=$(date +%s)	# the steps' starts are logged from here
 log=build/check.log
 times=build/check-times
 : >"$log"
@@ -286,7 +287,8 @@ show() {
 		printf '%s\t%s\n' "$cpu" "$name" >>"$tmp/times.new"
 		echo "== $name: $(cat "$tmp/cmd.$1")" | tee -a "$log"
 		tee -a "$log" <"$tmp/out.$1"
-		echo "-- $name: $(cat "$tmp/secs.$1") s, $cpu s of CPU" >>"$log"
+		echo "-- $name: $(cat "$tmp/secs.$1") s, $cpu s of CPU," \
+		    "from $(($(cat "$tmp/start.$1") - t0)) s" >>"$log"
 		status=$(cat "$tmp/status.$1")
 		if [ -e "$tmp/build.$1" ]; then
 			[ "$status" = 0 ] || fail "$name" "the build failed"
@@ -311,8 +313,9 @@ show() {
 }
 
 # The pool: make -j over a makefile of the steps, each run by $tmp/run
-# into $tmp/out.I, its exit status in $tmp/status.I, its seconds of wall
-# time and of CPU in $tmp/secs.I, then $tmp/done.I made.  A build step's
+# into $tmp/out.I, its exit status in $tmp/status.I, when it started
+# and its seconds of wall time and of CPU in $tmp/start.I, $tmp/secs.I
+# and $tmp/times.I, then $tmp/done.I made.  A build step's
 # recipe fails with its make, so that what needs it is not run.
 if [ "$nsteps" -gt 0 ]; then
 	# The files the golden tests and the scripts that use their
@@ -338,6 +341,7 @@ if [ "$nsteps" -gt 0 ]; then
 	cat >"$tmp/run" <<EOF
 i=\$1
 start=\$(date +%s)
+echo \$start >'$tmp/start.'\$i
 sh -c "\$(cat '$tmp/cmd.'\$i)" >'$tmp/out.'\$i 2>&1 </dev/null
 status=\$?
 echo \$status >'$tmp/status.'\$i
@@ -419,6 +423,7 @@ EOF
 	mv "$tmp/times.all" "$times"
 fi
 
+echo "-- check: $(($(date +%s) - t0)) s" >>"$log"
 [ -n "$failures" ] && echo "check: failed: ${failures#, }" | tee -a "$log"
 if [ "$skipped" = 0 ]; then
 	echo "check: $passed passed, $failed failed" | tee -a "$log"
