@@ -10,7 +10,9 @@
 #   tsan      compressed input, inflated in a thread of its own, the
 #             page's flame graph, built in one, and the two-thread reader
 #             (gzip.sh, threads.sh), built with ThreadSanitizer
-#   memcheck  the golden tests and asm.sh's under valgrind memcheck
+#   memcheck  the golden tests under valgrind memcheck, one of each set
+#             of inputs, format and mode (golden.sh's GOLDEN_DISTINCT;
+#             the asan group runs all of them), and asm.sh's goldens
 #   fuzz      each fuzzer once over its regression inputs, then over its
 #             seeds and a few seconds past them (tests/fuzz/fuzz.sh -c: a
 #             target that fails on its seeds or stops at once fails)
@@ -219,7 +221,7 @@ group_memcheck() {
 	while [ "$i" -le "$shards" ]; do
 		# shellcheck disable=SC2086
 		add "golden (memcheck $i/$shards)" "$plain" env \
-		    GOLDEN_SHARD=$i/$shards GOLDEN_JOBS=1 \
+		    GOLDEN_DISTINCT=1 GOLDEN_SHARD=$i/$shards GOLDEN_JOBS=1 \
 		    sh tests/golden/golden.sh ./cgannotate $memcheck
 		i=$((i + 1))
 	done
