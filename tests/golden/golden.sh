@@ -26,6 +26,7 @@
 # the files and times the tests need (below), which make check does once
 # before its tests start: the scripts that read them may run beside a
 # golden.sh, whose own preparation then replaces each file whole.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 prepare=
 [ "${1:-}" = --prepare ] && prepare=1
