@@ -10,7 +10,9 @@
 #   tsan      compressed input, inflated in a thread of its own, the
 #             page's flame graph, built in one, and the two-thread reader
 #             (gzip.sh, threads.sh), built with ThreadSanitizer
-#   memcheck  the golden tests and asm.sh's under valgrind memcheck
+#   memcheck  the golden tests under valgrind memcheck, one of each set
+#             of inputs, format and mode (golden.sh's GOLDEN_DISTINCT;
+#             the asan group runs all of them), and asm.sh's goldens
 #   fuzz      each fuzzer once over its regression inputs, then over its
 #             seeds and a few seconds past them (tests/fuzz/fuzz.sh -c: a
 #             target that fails on its seeds or stops at once fails)
@@ -48,6 +50,7 @@ cd "$(dirname "$0")/.." || exit 1
 make=${MAKE:-make}
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 mkdir -p build
+t0=$(date +%s)	# the steps' starts are logged from here
 log=build/check.log
 times=build/check-times
 : >"$log"
@@ -218,7 +221,7 @@ group_memcheck() {
 	while [ "$i" -le "$shards" ]; do
 		# shellcheck disable=SC2086
 		add "golden (memcheck $i/$shards)" "$plain" env \
-		    GOLDEN_SHARD=$i/$shards GOLDEN_JOBS=1 \
+		    GOLDEN_DISTINCT=1 GOLDEN_SHARD=$i/$shards GOLDEN_JOBS=1 \
 		    sh tests/golden/golden.sh ./cgannotate $memcheck
 		i=$((i + 1))
 	done
@@ -286,7 +289,8 @@ show() {
 		printf '%s\t%s\n' "$cpu" "$name" >>"$tmp/times.new"
 		echo "== $name: $(cat "$tmp/cmd.$1")" | tee -a "$log"
 		tee -a "$log" <"$tmp/out.$1"
-		echo "-- $name: $(cat "$tmp/secs.$1") s, $cpu s of CPU" >>"$log"
+		echo "-- $name: $(cat "$tmp/secs.$1") s, $cpu s of CPU," \
+		    "from $(($(cat "$tmp/start.$1") - t0)) s" >>"$log"
 		status=$(cat "$tmp/status.$1")
 		if [ -e "$tmp/build.$1" ]; then
 			[ "$status" = 0 ] || fail "$name" "the build failed"
@@ -311,8 +315,9 @@ show() {
 }
 
 # The pool: make -j over a makefile of the steps, each run by $tmp/run
-# into $tmp/out.I, its exit status in $tmp/status.I, its seconds of wall
-# time and of CPU in $tmp/secs.I, then $tmp/done.I made.  A build step's
+# into $tmp/out.I, its exit status in $tmp/status.I, when it started
+# and its seconds of wall time and of CPU in $tmp/start.I, $tmp/secs.I
+# and $tmp/times.I, then $tmp/done.I made.  A build step's
 # recipe fails with its make, so that what needs it is not run.
 if [ "$nsteps" -gt 0 ]; then
 	# The files the golden tests and the scripts that use their
@@ -338,6 +343,7 @@ if [ "$nsteps" -gt 0 ]; then
 	cat >"$tmp/run" <<EOF
 i=\$1
 start=\$(date +%s)
+echo \$start >'$tmp/start.'\$i
 sh -c "\$(cat '$tmp/cmd.'\$i)" >'$tmp/out.'\$i 2>&1 </dev/null
 status=\$?
 echo \$status >'$tmp/status.'\$i
@@ -419,6 +425,7 @@ EOF
 	mv "$tmp/times.all" "$times"
 fi
 
+echo "-- check: $(($(date +%s) - t0)) s" >>"$log"
 [ -n "$failures" ] && echo "check: failed: ${failures#, }" | tee -a "$log"
 if [ "$skipped" = 0 ]; then
 	echo "check: $passed passed, $failed failed" | tee -a "$log"

@@ -1,6 +1,8 @@
 # lib.sh: the prologue and the helpers of the test scripts.  A script of
 # tests/KIND/ begins with
+#	# shellcheck source=tests/lib.sh
 #	. "$(dirname "$0")/../lib.sh"
+# (the comment tells shellcheck -x, run from the top, what it sources)
 # and ends with finish.  Sourced, this sets -u, goes to the repository's
 # top directory (where the scripts' paths start, a binary given as
 # ./cgannotate included), makes $tmp, a directory removed when the script

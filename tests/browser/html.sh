@@ -17,6 +17,7 @@
 # (--by=file or object) is shown as the span MIN..MAX, marked.  Screenshots of the main views are left in
 # build/html-screens/.  playwright-core (tests/browser/package.json) is
 # installed with npm ci when missing (npm-ci.sh).
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 shots=build/html-screens

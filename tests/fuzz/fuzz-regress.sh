@@ -6,6 +6,7 @@
 # takes 64 inputs a process (it stops at the first that fails, and each
 # input of that batch is then run alone, to name it), and the targets run
 # side by side: a process a file took most of this script's time.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 mkdir -p build
 log=build/fuzz-regress.log

@@ -11,6 +11,14 @@
 # pattern (hand-spec-simple, 'hand-xdebug*'); one that names no test
 # counts a failure.
 #
+# GOLDEN_DISTINCT=1 runs only the first test, by name, of each set of
+# input files, output format and mode (the values of --format, --tree,
+# --inclusive, --auto, --by, --group-inlined, --asm, and --diff, --check,
+# --list-parts): the others differ from it in options such as
+# --threshold, --sort or --context only.  make check runs those under
+# memcheck, where a test is little more than valgrind starting (0.25 s),
+# and all of them under AddressSanitizer and UBSan.
+#
 # GOLDEN_SHARD=I/N runs only the tests I, I+N, I+2N... in the order of
 # their names (I from 1 to N): make check deals the tests under memcheck
 # (minutes of CPU) to N steps that its pool runs beside the other tests,
@@ -18,6 +26,7 @@
 # the files and times the tests need (below), which make check does once
 # before its tests start: the scripts that read them may run beside a
 # golden.sh, whose own preparation then replaces each file whole.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 prepare=
 [ "${1:-}" = --prepare ] && prepare=1
@@ -100,6 +109,36 @@ named() {
 	return 1
 }
 
+# kind ARGS: the test's input files, output format and mode, one line.
+kind() {
+	eval "set -- $(cat "$1")"
+	k=
+	for a in "$@"; do
+		case $a in
+		--format=* | --tree=* | --inclusive=* | --auto=* | --by=* | \
+		--group-inlined=* | --asm=* | --diff | --check | --list-parts)
+			k="$k $a" ;;
+		-*) ;;
+		*) [ -f "$a" ] && k="$k $a" ;;
+		esac
+	done
+	echo "$k"
+}
+
+# The tests to run, in the order of their names.
+kinds=
+for args in tests/golden/*.args; do
+	named "$args" || continue
+	if [ -n "${GOLDEN_DISTINCT:-}" ]; then
+		k=$(kind "$args")
+		case $kinds in
+		*"|$k|"*) continue ;;
+		esac
+		kinds="$kinds|$k|"
+	fi
+	echo "$args"
+done >"$tmp/list"
+
 # The tests are dealt to GOLDEN_JOBS shards (the processors by default),
 # run side by side: under valgrind they take minutes one after another.
 jobs=${GOLDEN_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
@@ -109,8 +148,7 @@ while [ "$j" -lt "$jobs" ]; do
 	(
 		n=0
 		m=0
-		for args in tests/golden/*.args; do
-			named "$args" || continue
+		while read -r args; do
 			n=$((n + 1))
 			[ $(((n - shard) % of)) = 0 ] || continue
 			if [ $((m % jobs)) = "$j" ]; then
@@ -118,7 +156,7 @@ while [ "$j" -lt "$jobs" ]; do
 				echo $? >>"$tmp/status.$j"
 			fi
 			m=$((m + 1))
-		done
+		done <"$tmp/list"
 	) &
 	j=$((j + 1))
 done

@@ -10,6 +10,7 @@
 # resolved; clone, the root of a thread profiled without
 # --separate-threads, costs at least its thread's work; and no share is
 # above 100 % anywhere.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

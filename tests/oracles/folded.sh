@@ -9,6 +9,7 @@
 # speedscope in the browser (the plain run judges the same bytes), and
 # the checker's mutants, which test the checker only, are left to the
 # plain run.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

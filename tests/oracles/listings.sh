@@ -15,6 +15,7 @@
 #     and that the groups add up to the program total.
 # LISTINGS_TEXT=1 also counts the rows of --top=N in the text report
 # (listings.py --text: its idea of the layout is a guess until checked).
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -22,6 +22,7 @@
 # compared with the plain build's instead of judged again (the plain
 # run's reconcile.py judges the same bytes), and the mutants, which test
 # the checker only, are left to the plain run.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -17,6 +17,7 @@
 # machine lacks (as, strip, objdump; cc, valgrind) is skipped and counted
 # so.  The goldens and the report of --asm run under WRAPPER (valgrind's
 # memcheck in make check), if one is given; python3 only without one.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac

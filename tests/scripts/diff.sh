@@ -1,6 +1,7 @@
 #!/bin/sh
 # diff.sh CGANNOTATE: --diff OLD NEW is NEW's report minus OLD's, function
 # by function and in total; a profile minus itself lists no change.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -2,6 +2,7 @@
 # dot.sh CGANNOTATE: --format=dot renders with Graphviz (dot -Tsvg), with a
 # node for each function from --node-threshold percent inclusive and an
 # edge for each call between them from --edge-threshold percent, each once.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

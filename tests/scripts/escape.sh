@@ -5,6 +5,7 @@
 # tab), every output format and standard error hold no control byte but
 # newline (and tab between TSV fields), JSON is valid UTF-8 that jq reads,
 # and Graphviz reads the DOT output.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 p=testdata/hand/control-names.callgrind

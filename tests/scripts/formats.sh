@@ -8,6 +8,7 @@
 # are compared with the plain build's instead of read by jq (most of
 # this script's time), whose verdict on the same bytes the plain run
 # gives; the rest is checked as on the plain build.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -7,6 +7,7 @@
 # verdict line, against figures recomputed here with awk from the
 # profiles' summary: lines (totals) and cost lines (functions).  The golden
 # tests gate-* hold the same verdicts: they are checked here too.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -2,6 +2,7 @@
 # gzip.sh CGANNOTATE: every golden profile compressed with gzip, and read
 # from standard input plain and compressed, gives the golden report (the
 # header names the file as given, which is put back before comparing).
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 check() {	# name profile-as-given output

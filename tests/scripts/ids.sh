@@ -13,6 +13,7 @@
 # the reports of the profiles as valgrind wrote them are the plain
 # build's (its own run checks them the same): the sanitized build reads
 # the deferred ones, whose placeholders this script is about.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -28,6 +28,7 @@
 # the default --separate-recs (fn'2 levels calling each other), with
 # --separate-recs=1 (no fn'2 names: f calls f) and with --separate-recs=3 and
 # 10; sortprog (merge_sort, and qsort's msort_with_tmp in libc) as well.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -6,6 +6,7 @@
 # tests/tools/include-graph over src/ and the objects in build/ (the
 # plain build's, which make check makes first); what it finds is printed
 # when a rule is broken.  It tests no binary: an argument is ignored.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 python3 tests/tools/include-graph build >"$tmp/out" 2>&1
 result $? "the layout of src/ breaks a rule (make layout):

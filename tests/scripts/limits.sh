@@ -2,6 +2,7 @@
 # limits.sh CGANNOTATE: inputs too large to keep in the repository, made
 # here: a 10 MB line, a file that opens but cannot be read, memory that
 # follows a profile's content rather than its length, a million functions.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

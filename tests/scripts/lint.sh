@@ -3,6 +3,7 @@
 # compressed input, files that stop the check at once (binary, broken
 # gzip, unreadable) while the others named are still checked, each file on
 # its own (not summed), and the normal load of the same file unchanged.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 seven=testdata/check/seven.callgrind

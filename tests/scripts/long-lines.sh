@@ -3,6 +3,7 @@
 # inflating to one 64 MB comment line) stops cgannotate with "line too
 # long", naming the line, in bounded memory; a source line of 5 MB is
 # shown cut at 1 MiB with a mark, not read whole.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac

@@ -5,6 +5,7 @@
 # NEW alone; its totals are the summary: lines.  A profile whose names hold
 # pipes, HTML, backticks, links and control bytes renders (with GitHub's
 # cmark-gfm) as the names themselves, in code, in the right cells.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

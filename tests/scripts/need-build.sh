@@ -4,6 +4,7 @@
 # command (tests/tools/need-packages).  A missing header is a compiler whose
 # include directories are the real ones but for links that leave it out;
 # a missing compiler a CC that does not exist, or a PATH without cc.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 # hide HEADER...: a cc command that finds every header cc finds but these.

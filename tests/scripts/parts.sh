@@ -3,6 +3,7 @@
 # profile, --list-parts gives each part's totals; --part=N reports part N
 # alone; and the whole report is the sum of the parts, total by total and
 # function by function (first event, every function listed).
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 for p in testdata/sortprog-multipart.callgrind \

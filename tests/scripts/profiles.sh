@@ -3,6 +3,7 @@
 # their reports, function by function and total by total, combined by
 # event name; a named file that is no profile is a source to annotate;
 # a profile named twice is read once, with a warning.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

@@ -10,6 +10,7 @@
 # of a profile in one file (thirty parts, 3.5 MB)
 # put the input's block boundaries at many places within lines, and must
 # report thirty times the costs of one.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 # Runs happen in other directories: the binary by its absolute path.
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

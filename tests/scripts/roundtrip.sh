@@ -13,6 +13,7 @@
 # files that callgrind_annotate would read are compared with the plain
 # build's instead: the plain run has callgrind_annotate read the same
 # bytes.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac

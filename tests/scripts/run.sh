@@ -12,6 +12,7 @@
 # (but for the "Reading data from" line); `cgannotate callgrind.out.*`
 # skips the empty file with a warning; an empty file alone is an error
 # saying it is empty.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac

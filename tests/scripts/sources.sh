@@ -6,6 +6,7 @@
 # line after the profile, a FIFO is read as a profile: <(...) is one.)
 # A source that cannot be read
 # (/proc/self/mem gives EIO) is a read error naming it, not its end.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 

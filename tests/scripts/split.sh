@@ -14,6 +14,7 @@
 # nothing.  Under the sanitizers with the plain build given (CGA_PLAIN,
 # see tests/lib.sh), the reports of one thread are the plain build's: the
 # sanitized build's of one thread are those of every other script.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 LC_ALL=C

@@ -4,6 +4,7 @@
 # several profiles, and with --diff, they give what the same profiles
 # named as files give.  (The pre-scan of events once read a pipe's first
 # 64 KB, and the load then read only the rest.)
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 a=testdata/recur-plain.callgrind

@@ -3,6 +3,7 @@
 # a closed pipe ends the report quietly, a full disk is an error whatever
 # was written, and a big profile shows progress on a terminal; script(1)
 # gives the terminal.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 esc=$(printf '\033')

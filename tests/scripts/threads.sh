@@ -6,6 +6,7 @@
 # the plain build.  So must -j 2's reports, where a thread reads the
 # second half of the file (cut near the middle of every testdata profile,
 # CGA_CUT) while the loader reads the first.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
 ref=$2
