@@ -18,9 +18,9 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 # Debian packages: to build, and to test (libclang-rt-dev holds clang's
 # sanitizer and libFuzzer runtimes, only recommended by clang; chromium
 # and nodejs, with its npm, run the HTML page's tests, tests/browser/html.sh).
-BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev
+BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev libncurses-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm chromium nodejs binutils
+	     time jq graphviz python3 cmark-gfm chromium nodejs binutils tmux
 
 # src/ holds main.c and a folder for each stage (doc/ARCHITECTURE); every
 # module of the stages goes into the library the tests link with.  Their
@@ -42,8 +42,9 @@ ASAN_OBJS = $(LIB_SRCS:src/%.c=build/asan/%.o)
 TSAN_OBJS = $(LIB_SRCS:src/%.c=build/tsan/%.o)
 FUZZ_OBJS = $(LIB_SRCS:src/%.c=build/fuzz/%.o)
 
-# zlib reads gzip-compressed profiles, inflated in a thread of their own.
-LIBS	 = -lz -pthread
+# zlib reads gzip-compressed profiles, inflated in a thread of their own;
+# ncurses (its wide-character build) draws --tui.
+LIBS	 = -lz -lncursesw -ltinfo -pthread
 CHECK_CFLAGS = $$(pkg-config --cflags check)
 CHECK_LIBS   = $$(pkg-config --libs check)
 

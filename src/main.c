@@ -219,6 +219,11 @@ main(int argc, char **argv)
 			return output_error();
 		return rc == 1 ? 0 : 2;
 	}
+	/* The terminal browser: a terminal before a profile is read. */
+	if (o.format == &cga_format_tui && cga_tui_usable() == -1) {
+		cga_opts_free(&o);
+		return 1;
+	}
 	if ((rc = find_profiles(&o, &guessed, &nguessed)) != 0) {
 		cga_opts_free(&o);
 		return rc == -2 ? 2 : 1;

@@ -9,6 +9,7 @@
 
 #include "html/html.h"
 #include "print/format.h"
+#include "tui/tui.h"
 
 /*
  * Each format's place in cga_formats, and after them that of the format
@@ -18,7 +19,7 @@
 enum {
 	CGA_FORMAT_TEXT, CGA_FORMAT_TSV, CGA_FORMAT_JSON, CGA_FORMAT_DOT,
 	CGA_FORMAT_MARKDOWN, CGA_FORMAT_CALLGRIND, CGA_FORMAT_FOLDED,
-	CGA_FORMAT_SPEEDSCOPE, CGA_FORMAT_HTML, CGA_FORMAT_PARTS
+	CGA_FORMAT_SPEEDSCOPE, CGA_FORMAT_HTML, CGA_FORMAT_TUI, CGA_FORMAT_PARTS
 };
 
 /* The formats --format names, NULL-terminated, in the order --help lists. */

@@ -8,6 +8,8 @@
 #include "cli/optable.h"
 
 #define ANY	CGA_FMT_ANY
+/* The terminal browser lists every function, in colours of its own. */
+#define NOT_TUI	(CGA_FMT_ANY & ~CGA_FMT(TUI))
 
 /*
  * In the order --help lists them.  An option's help breaks its lines
@@ -26,7 +28,7 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    "any such threshold replaces --threshold", ANY },
 	[CGA_OPT_THRESHOLD] = { "threshold", 0, required_argument, "=N",
 	    "list functions until they hold N % of the\n"
-	    "first sort event [99]; 100 lists all", ANY },
+	    "first sort event [99]; 100 lists all", NOT_TUI },
 	[CGA_OPT_SHOW_PERCS] = { "show-percs", 0, optional_argument,
 	    "=yes|no", "show percentages beside counts [yes]", ANY },
 	[CGA_OPT_AUTO] = { "auto", 0, required_argument, "=yes|no",
@@ -48,7 +50,7 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    "into it from other files [no; yes for dot,\n"
 	    "folded, speedscope and the page's flames]", ANY },
 	[CGA_OPT_TOP] = { "top", 0, required_argument, "=N",
-	    "list at most N rows [all the threshold lets]", ANY },
+	    "list at most N rows [all the threshold lets]", NOT_TUI },
 	[CGA_OPT_FOCUS] = { "focus", 0, required_argument, "=RE",
 	    "list only functions whose name, file or object\n"
 	    "matches the extended regex RE (repeatable)", ANY },
@@ -78,12 +80,13 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    required_argument, "=EVENT:N[%][,...]",
 	    "the same for any one function's exclusive cost", ANY },
 	[CGA_OPT_FORMAT] = { "format", 0, required_argument,
-	    "=text|tsv|json|dot|markdown|callgrind|folded|speedscope|html",
+	    "=text|tsv|json|dot|markdown|callgrind|folded|speedscope|html|tui",
 	    "the report as text, tab-separated rows, JSON,\n"
 	    "a Graphviz call graph, Markdown tables, what\n"
 	    "was loaded as one Callgrind file, a flame\n"
-	    "graph's stacks, folded or for speedscope, or a\n"
-	    "page for the browser [text]", ANY },
+	    "graph's stacks, folded or for speedscope, a\n"
+	    "page for the browser, or the terminal browser\n"
+	    "[text]", ANY },
 	[CGA_OPT_MAX_DEPTH] = { "max-depth", 0, required_argument, "=N",
 	    "folded, speedscope: frames in a stack [256]", ANY },
 	[CGA_OPT_NODE_THRESHOLD] = { "node-threshold", 0, required_argument,
@@ -98,7 +101,7 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    "with --format=tsv: rows of call edges, of lines", CGA_FMT(TSV) },
 	[CGA_OPT_COLOR] = { "color", 0, required_argument,
 	    "=auto|always|never",
-	    "colour large counts; auto: on a terminal [auto]", ANY },
+	    "colour large counts; auto: on a terminal [auto]", NOT_TUI },
 	[CGA_OPT_MOD_FILENAME] = { "mod-filename", 0, required_argument,
 	    "=s/REGEX/REPLACEMENT/[gi]", NULL, ANY },
 	[CGA_OPT_MOD_FUNCNAME] = { "mod-funcname", 0, required_argument,
@@ -106,6 +109,8 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    "rewrite file or function names as they are read", ANY },
 	[CGA_OPT_INCLUDE] = { "include", 'I', required_argument, "=DIR",
 	    "look for source files in DIR too", ANY },
+	[CGA_OPT_TUI] = { "tui", 'i', no_argument, NULL,
+	    "browse the profile in the terminal (--format=tui)", ANY },
 };
 
 static int

@@ -576,6 +576,9 @@ option(struct cga_opts *o, int id, const char *arg)
 		return flag_option(&o->lines);
 	case CGA_OPT_LIST_PARTS:
 		return flag_option(&o->list_parts);
+	case CGA_OPT_TUI:
+		o->format = &cga_format_tui;
+		return 0;
 	case CGA_OPT_CHECK:
 		return flag_option(&o->check);
 	case CGA_OPT_DIFF:

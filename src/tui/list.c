@@ -1,0 +1,591 @@
+/*
+ * list.c: --tui's function list: every function (or --by's group) the
+ * view lets pass, in the report's order and figures, sorted again by
+ * any shown event, self or inclusive, without touching the model (a
+ * stable radix sort of the costs read once); groups open to their
+ * members; search by name and a filter by regex, done a slice at a time
+ * between keys so that no key waits for it.
+ */
+#define _XOPEN_SOURCE 700
+#include <curses.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "analysis/group.h"
+#include "base/xalloc.h"
+#include "tui/pane.h"
+#include "view/columns.h"
+
+/* Names the filter tries between two looks at the keyboard. */
+#define FILTER_SLICE	20000
+
+/* A row's name: its label, or a member's name in its group. */
+static const char *
+row_name(const struct tui *t, const struct tui_row *r)
+{
+	if (r->group != 0)
+		return cga_view_member_name(&t->v, r->fn);
+	return cga_view_label(&t->v, r->fn);
+}
+
+/* Whether the position's function is a row in the list's mode. */
+static int
+shown(const struct tui *t, const struct cga_fn *fn)
+{
+	/* Without inclusive costs a function only called costs nothing. */
+	return t->list.inclusive || fn->listed || t->v.groups != NULL;
+}
+
+static int
+passes_filter(struct tui *t, const struct cga_fn *fn)
+{
+	return !t->list.have_re ||
+	    regexec(&t->list.re, cga_view_label(&t->v, fn), 0, NULL, 0) == 0;
+}
+
+static void
+add_row(struct tui_list *l, struct cga_fn *fn, uint32_t pos, uint32_t group)
+{
+	if (l->nrows == l->rowcap) {
+		l->rowcap = l->rowcap ? 2 * l->rowcap : 1024;
+		l->rows = xreallocarray(l->rows, l->rowcap, sizeof(*l->rows));
+	}
+	l->rows[l->nrows].fn = fn;
+	l->rows[l->nrows].pos = pos;
+	l->rows[l->nrows++].group = group;
+}
+
+/* A group's members under its row, as the report lists them. */
+static void
+add_members(struct tui *t, struct cga_fn *g)
+{
+	struct cga_fn	**m;
+	size_t		  n, i;
+	uint32_t	  at = (uint32_t)t->list.nrows;
+
+	m = cga_view_members(&t->v, g, &n);
+	for (i = 0; i < n; i++)
+		add_row(&t->list, m[i], UINT32_MAX, at);
+	free(m);
+}
+
+/*
+ * The rows again from the order and what the filter has passed; the
+ * selection stays on its function where it can.
+ */
+static void
+make_rows(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+	struct cga_fn	*was = l->nrows > 0 ? l->rows[l->sel].fn : NULL;
+	size_t		 i, n = l->have_re ? l->npass : l->nfns;
+	uint32_t	 pos;
+
+	l->nrows = 0;
+	for (i = 0; i < n; i++) {
+		pos = l->have_re ? l->pass[i] : l->order[i];
+		if (!shown(t, l->fns0[pos]))
+			continue;
+		add_row(l, l->fns0[pos], pos, 0);
+		if (l->open[pos])
+			add_members(t, l->fns0[pos]);
+	}
+	if (l->sel >= l->nrows)
+		l->sel = l->nrows > 0 ? l->nrows - 1 : 0;
+	for (i = 0; was != NULL && i < l->nrows; i++)
+		if (l->rows[i].fn == was) {
+			l->sel = i;
+			break;
+		}
+}
+
+/*
+ * Every function the view lets pass, in the report's order: by self cost
+ * (then those only called, which have none, for the inclusive order) or
+ * by inclusive cost; the columns as wide as the report's in either mode.
+ */
+int
+tui_list_init(struct tui *t)
+{
+	struct tui_list	 *l = &t->list;
+	struct cga_view	  all = t->v;
+	struct cga_fn	**incl = NULL;
+	unsigned char	 *have;
+	size_t		  n = 0, i;
+
+	all.filter = 0;
+	all.top = 0;
+	l->w = cga_widths_new(&t->v);
+	l->wi = cga_widths_new(&t->v);
+	all.inclusive = 0;
+	l->fns0 = cga_view_select(&all, l->w, &l->nfns);
+	if (t->v.p->have_incl) {
+		all.inclusive = 1;
+		incl = cga_view_select(&all, l->wi, &n);
+	}
+	if (t->v.inclusive) {
+		free(l->fns0);
+		l->fns0 = incl;
+		l->nfns = n;
+	} else if (incl != NULL) {
+		have = xcalloc(t->v.lp->nfns + 1, 1);
+		for (i = 0; i < l->nfns; i++)
+			have[l->fns0[i]->id] = 1;
+		l->fns0 = xreallocarray(l->fns0, l->nfns + n + 1,
+		    sizeof(*l->fns0));
+		for (i = 0; i < n; i++)
+			if (!have[incl[i]->id])
+				l->fns0[l->nfns++] = incl[i];
+		free(have);
+		free(incl);
+	}
+	l->order = xcalloc(l->nfns + 1, sizeof(*l->order));
+	l->pass = xcalloc(l->nfns + 1, sizeof(*l->pass));
+	l->open = xcalloc(l->nfns + 1, 1);
+	for (i = 0; i < l->nfns; i++)
+		l->order[i] = (uint32_t)i;
+	l->inclusive = t->v.inclusive;
+	l->sorted_by_report = 1;
+	make_rows(t);
+	return 0;
+}
+
+void
+tui_list_free(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+
+	free(l->fns0);
+	free(l->order);
+	free(l->pass);
+	free(l->open);
+	free(l->rows);
+	free(l->key);
+	free(l->w);
+	free(l->wi);
+	if (l->have_re)
+		regfree(&l->re);
+}
+
+/*
+ * One stable pass of a counting sort of ord by 16 bits of key (from
+ * shift), ascending; skipped when every key has the same such bits.
+ */
+static void
+pass(uint32_t **ord, uint32_t **tmp, size_t n, const uint64_t *key,
+    unsigned shift, unsigned bits)
+{
+	static size_t	 count[1 << 16];
+	size_t		 i, sum = 0, c, d;
+	uint32_t	*swap;
+	uint64_t	 mask = ((uint64_t)1 << bits) - 1;
+
+	memset(count, 0, sizeof(count[0]) << bits);
+	for (i = 0; i < n; i++)
+		count[(key[(*ord)[i]] >> shift) & mask]++;
+	for (d = 0; d <= mask; d++) {
+		if (count[d] == n)
+			return;		/* all alike: nothing to do */
+		c = count[d];
+		count[d] = sum;
+		sum += c;
+	}
+	for (i = 0; i < n; i++)
+		(*tmp)[count[(key[(*ord)[i]] >> shift) & mask]++] = (*ord)[i];
+	swap = *ord;
+	*ord = *tmp;
+	*tmp = swap;
+}
+
+/*
+ * The keys of every position for event e in the list's mode, as
+ * cga_cost_cmp orders costs: defined before not, larger (in a
+ * difference: larger change, then gains) first.  key: ascending order;
+ * cls: bit 0 a loss, bit 1 not defined.
+ */
+static void
+keys(struct tui *t, size_t e, uint64_t *key, uint64_t *cls)
+{
+	const struct cga_profile *p = t->v.p;
+	struct tui_list	*l = &t->list;
+	const uint64_t	*c;
+	size_t		 i;
+
+	for (i = 0; i < l->nfns; i++) {
+		if (i + 16 < l->nfns)
+			__builtin_prefetch(l->inclusive ? l->fns0[i + 16]->incl :
+			    l->fns0[i + 16]->self);
+		c = l->inclusive ? l->fns0[i]->incl : l->fns0[i]->self;
+		if (c == NULL || !cga_cost_defined(p, c, e)) {
+			key[i] = UINT64_MAX;
+			cls[i] = 2;
+		} else if (t->v.diff) {
+			key[i] = ~cga_magnitude(c[e]);
+			cls[i] = (int64_t)c[e] < 0;
+		} else {
+			key[i] = ~c[e];
+			cls[i] = 0;
+		}
+	}
+}
+
+void
+tui_list_sort(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+	uint64_t	*key, *cls;
+	uint32_t	*tmp;
+	unsigned	 s;
+	size_t		 i;
+
+	key = xcalloc(l->nfns + 1, sizeof(*key));
+	cls = xcalloc(l->nfns + 1, sizeof(*cls));
+	tmp = xcalloc(l->nfns + 1, sizeof(*tmp));
+	keys(t, tui_event(t), key, cls);
+	/* From the report's order: ties keep it. */
+	for (i = 0; i < l->nfns; i++)
+		l->order[i] = (uint32_t)i;
+	pass(&l->order, &tmp, l->nfns, cls, 0, 1);
+	for (s = 0; s < 64; s += 16)
+		pass(&l->order, &tmp, l->nfns, key, s, 16);
+	pass(&l->order, &tmp, l->nfns, cls, 1, 1);
+	free(tmp);
+	free(key);
+	free(cls);
+	l->sorted_by_report = 0;
+	/* Members follow the event too. */
+	t->v.sort = &t->v.show[l->sort_ev];
+	t->v.nsort = 1;
+	t->v.inclusive = l->inclusive;
+	if (l->have_re) {
+		l->npass = 0;
+		l->scanned = 0;
+		l->filtering = 1;
+	}
+	make_rows(t);
+}
+
+int
+tui_list_work(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+	size_t		 end;
+
+	if (!l->filtering)
+		return 0;
+	end = l->scanned + FILTER_SLICE;
+	if (end > l->nfns)
+		end = l->nfns;
+	for (; l->scanned < end; l->scanned++)
+		if (passes_filter(t, l->fns0[l->order[l->scanned]]))
+			l->pass[l->npass++] = l->order[l->scanned];
+	l->filtering = l->scanned < l->nfns;
+	make_rows(t);
+	return l->filtering;
+}
+
+int
+tui_list_filter(struct tui *t, const char *pattern)
+{
+	struct tui_list	*l = &t->list;
+	regex_t		 re;
+	char		 err[128];
+	int		 rc;
+
+	if (*pattern != '\0' &&
+	    (rc = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(rc, &re, err, sizeof(err));
+		tui_say(t, "not a regex: %s", err);
+		return -1;
+	}
+	if (l->have_re)
+		regfree(&l->re);
+	l->have_re = *pattern != '\0';
+	snprintf(l->pattern, sizeof(l->pattern), "%s", pattern);
+	if (l->have_re)
+		l->re = re;
+	l->npass = 0;
+	l->scanned = 0;
+	l->filtering = l->have_re;
+	l->sel = 0;
+	l->top = 0;
+	make_rows(t);
+	return 0;
+}
+
+struct cga_fn *
+tui_list_selected(struct tui *t)
+{
+	return t->list.nrows == 0 ? NULL : t->list.rows[t->list.sel].fn;
+}
+
+/* Whether name holds s: ignoring case when s has no capital. */
+static int
+holds(const char *name, const char *s)
+{
+	const char	*p;
+	size_t		 n = strlen(s), i;
+	int		 fold = 1;
+
+	for (i = 0; i < n; i++)
+		if (isupper((unsigned char)s[i]))
+			fold = 0;
+	if (!fold)
+		return strstr(name, s) != NULL;
+	for (p = name; *p != '\0'; p++) {
+		for (i = 0; i < n && p[i] != '\0' &&
+		    tolower((unsigned char)p[i]) == s[i]; i++)
+			;
+		if (i == n)
+			return 1;
+	}
+	return n == 0;
+}
+
+int
+tui_list_find(struct tui *t, const char *s, int back, int from_next)
+{
+	struct tui_list	*l = &t->list;
+	size_t		 i, k;
+
+	if (l->nrows == 0 || *s == '\0')
+		return -1;
+	for (k = from_next ? 1 : 0; k <= l->nrows; k++) {
+		i = back ? (l->sel + l->nrows - k % l->nrows) % l->nrows :
+		    (l->sel + k) % l->nrows;
+		if (holds(row_name(t, &l->rows[i]), s)) {
+			l->sel = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The selected row brought onto the screen of h rows. */
+static void
+scroll_to(struct tui_list *l, int h)
+{
+	if (h < 1)
+		h = 1;
+	if (l->sel < l->top)
+		l->top = l->sel;
+	if (l->sel >= l->top + (size_t)h)
+		l->top = l->sel - (size_t)h + 1;
+}
+
+static void
+toggle(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+	struct tui_row	*r;
+
+	if (l->nrows == 0)
+		return;
+	r = &l->rows[l->sel];
+	if (r->group != 0)
+		l->sel = r->group - 1;	/* closes the group it is in */
+	r = &l->rows[l->sel];
+	l->open[r->pos] = !l->open[r->pos];
+	make_rows(t);
+}
+
+/* Keys that move the selection: 1 when taken. */
+static int
+move_key(struct tui_list *l, int key, int h)
+{
+	size_t	 page = h > 1 ? (size_t)h - 1 : 1;
+
+	switch (key) {
+	case KEY_DOWN: case 'j':
+		if (l->sel + 1 < l->nrows)
+			l->sel++;
+		break;
+	case KEY_UP: case 'k':
+		if (l->sel > 0)
+			l->sel--;
+		break;
+	case KEY_NPAGE: case ' ': case 'f' & 0x1f:
+		l->sel = l->sel + page < l->nrows ? l->sel + page :
+		    l->nrows > 0 ? l->nrows - 1 : 0;
+		l->top = l->top + page < l->nrows ? l->top + page : l->top;
+		break;
+	case KEY_PPAGE: case 'b' & 0x1f:
+		l->sel = l->sel > page ? l->sel - page : 0;
+		l->top = l->top > page ? l->top - page : 0;
+		break;
+	case KEY_HOME: case 'g':
+		l->sel = 0;
+		break;
+	case KEY_END: case 'G':
+		l->sel = l->nrows > 0 ? l->nrows - 1 : 0;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+int
+tui_list_key(struct tui *t, int key, int h)
+{
+	struct tui_list	*l = &t->list;
+
+	if (move_key(l, key, h)) {
+		scroll_to(l, h);
+		return 1;
+	}
+	switch (key) {
+	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case 'l':
+		if (l->nrows == 0)
+			break;
+		if (t->v.groups != NULL && l->rows[l->sel].group == 0) {
+			toggle(t);
+			break;
+		}
+		t->go = l->rows[l->sel].fn;
+		t->go_pane = TUI_FUNC;
+		break;
+	case '+': case '-': case 'o':
+		if (t->v.groups != NULL)
+			toggle(t);
+		break;
+	case '/':
+		t->prompt = TUI_PROMPT_SEARCH;
+		t->pbuf[0] = '\0';
+		break;
+	case 'n': case 'N':
+		if (t->search[0] == '\0')
+			tui_say(t, "no search yet: / searches");
+		else if (tui_list_find(t, t->search, key == 'N', 1) == -1)
+			tui_say(t, "not found: %s", t->search);
+		break;
+	case '\\': case '|':
+		t->prompt = TUI_PROMPT_FILTER;
+		snprintf(t->pbuf, sizeof(t->pbuf), "%s", l->pattern);
+		break;
+	default:
+		return 0;
+	}
+	scroll_to(l, h);
+	return 1;
+}
+
+void
+tui_list_click(struct tui *t, int row, int twice)
+{
+	struct tui_list	*l = &t->list;
+	size_t		 i = l->top + (size_t)row;
+
+	if (row < 0 || i >= l->nrows)
+		return;
+	l->sel = i;
+	if (twice)
+		tui_list_key(t, '\n', 1);
+}
+
+/* The header row: each shown event's name, as the report's. */
+static void
+draw_head(struct tui *t, int y, const size_t *w)
+{
+	char	 buf[4096];
+	FILE	*m;
+	int	 x;
+
+	buf[0] = '\0';
+	if ((m = fmemopen(buf, sizeof(buf), "w")) != NULL) {
+		cga_print_events(m, &t->v, w);
+		fclose(m);
+	}
+	tui_attr(t, TC_HEAD, 1);
+	mvaddstr(y, 0, "");
+	x = tui_put(t, buf, t->cols);
+	x += tui_put(t, " ", t->cols - x);
+	x += tui_put(t, t->v.groups != NULL ? t->v.group_word :
+	    "file:function", t->cols - x);
+	tui_clear_eol(t, y, x);
+	tui_attr_off(t);
+}
+
+/* One row: its figures, its name, a member's share of its group. */
+static void
+draw_row(struct tui *t, int y, const size_t *w, const struct tui_row *r,
+    int selected)
+{
+	char		 fig[4096], share[64];
+	const uint64_t	*c = cga_view_fn_cost(&t->v, r->fn);
+	size_t		 e = tui_event(t);
+	double		 perc = cga_view_percent(&t->v, c, e);
+	int		 x;
+
+	tui_figures(t, fig, sizeof(fig), w, r->fn, r->group == 0);
+	if (selected)
+		tui_attr(t, TC_SEL, 1);
+	else if (t->v.diff && perc != 0)
+		tui_attr(t, perc > 0 ? TC_MORE : TC_LESS, 0);
+	else
+		tui_attr(t, (enum tui_color)(tui_band(perc) == 0 ? TC_NONE :
+		    TC_HOT1 + tui_band(perc) - 1), 0);
+	mvaddstr(y, 0, "");
+	x = tui_put(t, fig, t->cols);
+	if (!selected)
+		tui_attr_off(t);
+	x += tui_put(t, " ", t->cols - x);
+	if (r->group != 0)
+		x += tui_put(t, "   ", t->cols - x);
+	else if (t->v.groups != NULL)
+		x += tui_put(t, t->list.open[r->pos] ? "- " : "+ ", t->cols - x);
+	x += tui_put(t, row_name(t, r), t->cols - x);
+	share[0] = '\0';
+	if (r->group == 0 && r->fn->obj != NULL && *r->fn->obj != '\0' &&
+	    (t->v.groups == NULL || t->v.groups->by == CGA_GROUP_NAME)) {
+		x += tui_put(t, " [", t->cols - x);
+		x += tui_put(t, r->fn->obj, t->cols - x);
+		x += tui_put(t, "]", t->cols - x);
+	}
+	if (r->group != 0) {
+		const struct cga_fn *g = t->list.rows[r->group - 1].fn;
+		const uint64_t *gc = cga_view_fn_cost(&t->v, g);
+
+		if (cga_cost_defined(t->v.p, c, e) &&
+		    cga_cost_defined(t->v.p, gc, e) && gc[e] != 0 &&
+		    !cga_view_bounded(&t->v, g, e))
+			snprintf(share, sizeof(share), " (%.2f%% of the %s)",
+			    t->v.diff ? (double)(int64_t)c[e] * 100 /
+			    (double)(int64_t)gc[e] :
+			    cga_fmt_percent(c[e], gc[e]), t->v.group_word);
+		x += tui_put(t, share, t->cols - x);
+	}
+	if (selected)
+		tui_clear_eol(t, y, x);
+	tui_attr_off(t);
+}
+
+void
+tui_list_draw(struct tui *t, int y0, int h)
+{
+	struct tui_list	*l = &t->list;
+	size_t		*w = l->inclusive ? l->wi : l->w;
+	size_t		 i;
+	int		 y;
+
+	scroll_to(l, h - 1);
+	/* Columns as wide as the report's, and every row's yet seen. */
+	for (i = l->top; i < l->nrows && i < l->top + (size_t)h; i++)
+		cga_widths_add_span(&t->v, w, l->rows[i].group == 0 ?
+		    cga_view_fn_min(&t->v, l->rows[i].fn) : NULL,
+		    cga_view_fn_cost(&t->v, l->rows[i].fn));
+	draw_head(t, y0, w);
+	for (y = 1; y < h; y++) {
+		i = l->top + (size_t)y - 1;
+		move(y0 + y, 0);
+		clrtoeol();
+		if (i < l->nrows)
+			draw_row(t, y0 + y, w, &l->rows[i], i == l->sel);
+	}
+	if (l->nrows == 0)
+		mvaddstr(y0 + 1, 0, l->filtering ? "(filtering...)" :
+		    "(no function passes)");
+}

@@ -1,0 +1,189 @@
+/*
+ * pane.h: private to tui/: the state of --tui, the terminal browser of a
+ * loaded profile, shared by its panes.  tui.c owns the terminal and the
+ * loop of keys; screen.c draws text safely; list.c is the function list,
+ * func.c a function's callers and callees, text.c its source and machine
+ * code, flame.c its stacks as a text icicle, lines.c the panes of lines.
+ * Panes call screen.c and lines.c only; what a key asks of another pane
+ * (open a function, type a line) is a request tui.c carries out.  Nothing here changes the
+ * model: every pane reads the view it was given and keeps its own
+ * orders and caches, so that a key never recomputes what was loaded.
+ */
+#ifndef CGA_TUI_PANE_H
+#define CGA_TUI_PANE_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "view/view.h"
+
+enum tui_pane { TUI_LIST, TUI_FUNC, TUI_SOURCE, TUI_ASM, TUI_FLAME,
+	TUI_NPANES };
+
+/* A line typed on the status line, and what it is for. */
+enum tui_prompt { TUI_PROMPT_NONE, TUI_PROMPT_SEARCH, TUI_PROMPT_FILTER };
+
+/* Colour pairs (screen.c); 0 is the terminal's own. */
+enum tui_color { TC_NONE, TC_HEAD, TC_SEL, TC_HOT1, TC_HOT2, TC_HOT3,
+	TC_MORE, TC_LESS, TC_DIM, TC_MARK, TC_FLAME1, TC_FLAME2, TC_NCOLORS };
+
+/* A row of the function list: a listed function (or group), or a member. */
+struct tui_row {
+	struct cga_fn	*fn;
+	uint32_t	 pos;		/* in fns0; UINT32_MAX for a member */
+	uint32_t	 group;		/* member: its group's row + 1; 0 */
+};
+
+/* The function list (list.c). */
+struct tui_list {
+	struct cga_fn	**fns;		/* lp's functions that pass, in order */
+	size_t		  nfns;
+	uint64_t	 *key;		/* by position in fns0: costs, */
+	struct cga_fn	**fns0;		/* ... of this first order */
+	uint32_t	 *order;	/* positions in fns0, as now sorted */
+	unsigned char	 *open;		/* by fns0 position: a group opened */
+	struct tui_row	 *rows;		/* what is shown, filter applied */
+	size_t		  nrows, rowcap;
+	size_t		  top, sel;	/* first row on screen, selected */
+	size_t		  sort_ev;	/* index into v->show */
+	int		  inclusive;	/* ranked by inclusive cost */
+	int		  sorted_by_report;	/* the report's order */
+	/* A regex filter, applied a slice at a time between keys. */
+	regex_t		  re;
+	int		  have_re;
+	char		  pattern[256];
+	uint32_t	 *pass;		/* positions passing, so far */
+	size_t		  npass;
+	size_t		  scanned;	/* positions of order tried */
+	int		  filtering;	/* scanned < nfns */
+	size_t		 *w;		/* column widths, by event; grow */
+	size_t		 *wi;		/* the same for inclusive costs */
+};
+
+/* One step of the path taken, for going back (Backspace). */
+struct tui_step {
+	enum tui_pane	 pane;
+	struct cga_fn	*fn;
+	size_t		 top, sel;
+};
+
+/* Lines of text with a cursor: the function pane, source, asm, help. */
+struct tui_lines {
+	char		**text;		/* as printed, escaped */
+	unsigned char	 *hot;		/* 0 none, 1..3 share bands */
+	struct cga_fn	**go;		/* a line's function to go to */
+	uint64_t	 *line;		/* source line number, or 0 */
+	size_t		  n, cap;
+	size_t		  top, sel;
+	size_t		  xoff;		/* scrolled to the right */
+	const struct cga_fn *of;	/* whose lines these are */
+	int		  inclusive;	/* made in which mode */
+	size_t		  sort_ev;
+};
+
+struct tui_flame;
+
+struct tui {
+	struct cga_view	  v;		/* the report's view; inclusive */
+					/* follows the list's mode */
+	const struct cga_view *orig;
+	int		  utf8;		/* the locale's charset is UTF-8 */
+	int		  color;	/* colours, unless NO_COLOR or TERM */
+	int		  mouse;
+	int		  rows, cols;
+	enum tui_pane	  pane;
+	struct cga_fn	 *cur;		/* the function opened, or NULL */
+	struct tui_step	 *path;		/* the way back */
+	size_t		  npath, pathcap;
+	struct tui_list	  list;
+	struct tui_lines  func, src, asm_, help;
+	struct tui_flame *flame;
+	char		  msg[512];	/* said on the status line once */
+	char		  search[256];	/* the last search */
+	enum tui_prompt	  prompt;	/* a line is being typed */
+	char		  pbuf[256];
+	size_t		  psel;		/* the selection when it began */
+	/* A pane's request, done by the loop after the key. */
+	struct cga_fn	 *go;		/* open this function */
+	enum tui_pane	  go_pane;
+	int		  quit;
+	FILE		 *diag;		/* standard error, while the screen */
+	int		  saved_err;	/* is ours; and where it was */
+	long		  diag_at;	/* shown up to here */
+};
+
+/* screen.c: the terminal's text, escaped, cut to the cells it may take. */
+void	 tui_screen_init(struct tui *);
+/* Writes s (a profile's bytes) at the cursor in at most width cells,
+ * escaping what is not printable; returns the cells used. */
+int	 tui_put(struct tui *, const char *s, int width);
+/* The same, from byte offset skip cells into s (scrolled text). */
+int	 tui_put_from(struct tui *, const char *s, int skip, int width);
+/* The cells s takes once escaped. */
+size_t	 tui_width(const struct tui *, const char *s);
+/* Blanks to the end of the line, in the attributes set. */
+void	 tui_clear_eol(struct tui *, int y, int x);
+void	 tui_attr(struct tui *, enum tui_color, int bold);
+void	 tui_attr_off(struct tui *);
+/* A horizontal bar of share in width cells (UTF-8 blocks or '#'). */
+void	 tui_bar(struct tui *, double share, int width);
+/* The colour of a share of the total: hot lines' bands, 0 below 1 %. */
+int	 tui_band(double percent);
+/* Line of box drawing across the screen at y. */
+void	 tui_hline(struct tui *, int y);
+
+/* Says fmt on the status line, once. */
+void	 tui_say(struct tui *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* A row's figures, as the report's columns print them, into buf. */
+void	 tui_figures(struct tui *, char *buf, size_t n, const size_t *w,
+	    const struct cga_fn *fn, int group_row);
+/* Number of the shown event the list is sorted by, in the profile. */
+size_t	 tui_event(const struct tui *);
+
+/* list.c */
+int	 tui_list_init(struct tui *);
+void	 tui_list_free(struct tui *);
+void	 tui_list_draw(struct tui *, int y0, int h);
+int	 tui_list_key(struct tui *, int key, int h);
+/* Sorts by the list's event and mode: no model recomputed. */
+void	 tui_list_sort(struct tui *);
+/* Some of a filter's work, between keys: whether more is left. */
+int	 tui_list_work(struct tui *);
+void	 tui_list_click(struct tui *, int row, int twice);
+/* The selected row's function (a member, or a listed function). */
+struct cga_fn *tui_list_selected(struct tui *);
+/* Searches names from the selected row: 0 when found. */
+int	 tui_list_find(struct tui *, const char *s, int back, int from_next);
+/* Sets the filter (empty: none): 0, or -1 when not a regex (said). */
+int	 tui_list_filter(struct tui *, const char *pattern);
+
+/* lines.c: panes of lines. */
+void	 tui_lines_free(struct tui_lines *);
+void	 tui_lines_add(struct tui_lines *, const char *text, int hot,
+	    struct cga_fn *go, uint64_t line);
+void	 tui_lines_draw(struct tui *, struct tui_lines *, int y0, int h);
+/* Keys of a pane of lines: 1 when taken. */
+int	 tui_lines_key(struct tui *, struct tui_lines *, int key, int h);
+
+/* Next (dir 1) or previous (-1) hot line: 0 when found. */
+int	 tui_lines_hot(struct tui_lines *, int dir, int h);
+
+/* func.c: the callers and callees of t->cur. */
+void	 tui_func_make(struct tui *);
+
+/* text.c: source and machine code of t->cur. */
+void	 tui_source_make(struct tui *);
+void	 tui_asm_make(struct tui *);
+
+/* flame.c */
+struct tui_flame *tui_flame_new(struct tui *);
+void	 tui_flame_free(struct tui_flame *);
+void	 tui_flame_draw(struct tui *, int y0, int h);
+int	 tui_flame_key(struct tui *, int key, int h);
+/* Work between keys (the stacks built a slice at a time): more left. */
+int	 tui_flame_work(struct tui *);
+
+#endif
