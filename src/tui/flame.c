@@ -35,12 +35,15 @@ struct node {
 
 struct tui_flame {
 	pthread_t	 thread;
+	int		 started;
 	atomic_int	 done;		/* 1 built, -1 failed */
 	int		 joined;
 	struct cga_frames fr;
 	struct cga_stacks s;
 	struct cga_view	 v;
-	size_t		 event;
+	/* The profile whose stacks these are: the listed one, or NEW's. */
+	const struct cga_profile *src;
+	size_t		 event;		/* of src */
 	size_t		*child;		/* by frame: its first child */
 	size_t		*sib;		/* by frame: its next sibling */
 	/* The icicle now drawn. */
@@ -68,7 +71,7 @@ build(void *arg)
 	so.event = f->event;
 	so.max_depth = f->v.max_depth;
 	so.max_frames = MAX_FRAMES;
-	if (cga_frames_make(&f->fr, &f->v, f->v.lp) == -1) {
+	if (cga_frames_make(&f->fr, &f->v, f->src) == -1) {
 		atomic_store(&f->done, -2);
 		return NULL;
 	}
@@ -86,7 +89,21 @@ tui_flame_new(struct tui *t)
 	struct tui_flame	*f = xcalloc(1, sizeof(*f));
 
 	f->v = t->v;
+	f->src = t->v.lp;
 	f->event = tui_event(t);
+	/*
+	 * A difference has no stacks of its own: those of NEW are shown
+	 * (the event is 0 in NEW when NEW lacks it).
+	 */
+	if (t->v.diff && t->v.newer != NULL) {
+		f->src = t->v.newer;
+		f->event = cga_event_index(f->src, t->v.p->ev[f->event].name);
+	}
+	if (f->event == CGA_NOEVENT) {
+		f->joined = 1;
+		atomic_store(&f->done, -2);
+		return f;
+	}
 	if (pthread_create(&f->thread, NULL, build, f) != 0) {
 		f->joined = 1;
 		build(f);
@@ -287,8 +304,12 @@ frame_of(const struct tui_flame *f, const struct cga_fn *fn)
 {
 	if (fn == NULL)
 		return NULL;
+	/* In NEW, of a difference: the function of the same name. */
+	if (f->src != f->v.lp && (fn = cga_fn_find((struct cga_profile *)
+	    f->src, fn->key.file, fn->key.name)) == NULL)
+		return NULL;
 	/* Frames gather functions of the listing's profile (of p's). */
-	if (f->fr.groups != NULL && f->fr.g != f->v.lp)
+	if (f->fr.groups != NULL && f->fr.g != f->src)
 		return f->fr.groups->of[fn->id];
 	return fn;
 }
@@ -297,7 +318,8 @@ frame_of(const struct tui_flame *f, const struct cga_fn *fn)
 static void
 make_root(struct tui *t, struct tui_flame *f, int max_depth)
 {
-	const struct cga_fn	*target = f->whole ? NULL : frame_of(f, t->cur);
+	const struct cga_fn	*target = f->whole || t->cur == NULL ? NULL :
+				    frame_of(f, t->cur);
 	size_t			 i, k;
 
 	f->nnode = f->npool = 0;
@@ -353,15 +375,16 @@ draw_info(struct tui *t, struct tui_flame *f, int y)
 	struct node	*n = &f->node[f->sel], *root = &f->node[0];
 	int		 x;
 
-	cga_view_count(&t->v, count, n->w);
+	cga_fmt_count(count, n->w);
 	move(y, 0);
 	clrtoeol();
 	x = tui_put(t, n->fn != NULL ? cga_frames_name(&f->fr, n->fn) : "all",
 	    t->cols / 2);
 	snprintf(buf, sizeof(buf), "  %s %s (%.2f%% of the total, %.2f%% of "
-	    "the root)", t->v.p->ev[f->event].name, count,
-	    cga_fmt_percent(n->w, t->v.p->total[f->event]),
-	    cga_fmt_percent(n->w, root->w));
+	    "the root)%s", f->src->ev[f->event].name, count,
+	    cga_fmt_percent(n->w, f->src->total[f->event]),
+	    cga_fmt_percent(n->w, root->w), f->src != f->v.lp ?
+	    ", in NEW: a difference has no stacks" : "");
 	tui_put(t, buf, t->cols - x);
 }
 
