@@ -74,10 +74,12 @@ find_profiles(struct cga_opts *o, char ***guessed, size_t *nguessed)
 	if (!o->check && cga_run_skip_empty(o->profiles, &o->nprofiles) == -1)
 		return -1;
 	o->profile = o->profiles[0];
-	/* --diff's profile: an empty one is no profile either. */
-	i = 1;
-	if (o->diff != NULL && cga_run_skip_empty((char **)&o->diff, &i) == -1)
-		return -1;
+	/* --diff's profiles: a run's for its stem, no empty one. */
+	if (o->ndiffs > 0) {
+		if (cga_run_old_side(&o->diffs, &o->ndiffs) == -1)
+			return -1;
+		o->diff = o->ndiffs > 0 ? o->diffs[0] : NULL;
+	}
 	return 0;
 }
 

@@ -582,7 +582,12 @@ option(struct cga_opts *o, int id, const char *arg)
 	case CGA_OPT_CHECK:
 		return flag_option(&o->check);
 	case CGA_OPT_DIFF:
-		o->diff = arg;
+		/* Repeatable: the older profiles are summed, as the newer. */
+		o->diffs = xreallocarray(o->diffs, o->ndiffs + 2,
+		    sizeof(*o->diffs));
+		o->diffs[o->ndiffs++] = xstrdup(arg);
+		o->diffs[o->ndiffs] = NULL;
+		o->diff = o->diffs[0];
 		return 0;
 	case CGA_OPT_FAIL_ABOVE:
 		return gate_option(o, opt, arg, 0);
@@ -746,6 +751,7 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 void
 cga_opts_free(struct cga_opts *o)
 {
+	free_list(o->diffs, o->ndiffs);
 	free_list(o->show, o->nshow);
 	free_list(o->sort_th, o->nsort);
 	free_list(o->sort, o->nsort);

@@ -44,7 +44,9 @@ struct cga_opts {
 	size_t		  nparts;
 	int		  list_parts;
 	int		  check;	/* --check: the lint of writers */
-	const char	 *diff;		/* --diff: the older profile */
+	const char	 *diff;		/* --diff: the older profile, the */
+	char		**diffs;	/* first of them all, summed */
+	size_t		  ndiffs;
 	struct cga_gate_limit *fail_above;	/* --fail-above and */
 	size_t		  nfail_above;	/* --fail-above-function, in order */
 	const struct cga_format *format;	/* --format, or --list-parts */

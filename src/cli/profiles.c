@@ -57,8 +57,8 @@ stdin_twice(const struct cga_opts *o)
 
 	for (i = 0; i < o->nprofiles; i++)
 		n += strcmp(o->profiles[i], "-") == 0;
-	if (o->diff != NULL)
-		n += strcmp(o->diff, "-") == 0;
+	for (i = 0; i < o->ndiffs; i++)
+		n += strcmp(o->diffs[i], "-") == 0;
 	if (n > 1)
 		cga_diag("-: standard input named twice");
 	return n > 1;
@@ -81,11 +81,12 @@ cga_profiles_load(struct cga_profile *p, struct cga_profile *old,
 		return -1;
 	/* A pipe's header is looked at, and read again by the loader. */
 	cga_input_keep_pipes(1);
-	for (i = 0; (o->nprofiles > 1 || o->diff != NULL) &&
-	    i <= o->nprofiles && rc == 0; i++) {
-		const char *path = i < o->nprofiles ? o->profiles[i] : o->diff;
+	for (i = 0; (o->nprofiles > 1 || o->ndiffs > 0) &&
+	    i < o->nprofiles + o->ndiffs && rc == 0; i++) {
+		const char *path = i < o->nprofiles ? o->profiles[i] :
+		    o->diffs[i - o->nprofiles];
 
-		if (path != NULL && cga_profile_sniff(path, &names, &n) == -1)
+		if (cga_profile_sniff(path, &names, &n) == -1)
 			rc = -1;
 	}
 	cga_input_keep_pipes(0);
@@ -98,8 +99,9 @@ cga_profiles_load(struct cga_profile *p, struct cga_profile *old,
 		old->late_display = 1;
 	for (i = 0; i < o->nprofiles && rc == 0; i++)
 		rc = cga_profile_load(p, o->profiles[i], lo);
-	if (rc == 0 && o->diff != NULL)
-		rc = cga_profile_load(old, o->diff, lo);
+	/* The older side summed as the newer is. */
+	for (i = 0; i < o->ndiffs && rc == 0; i++)
+		rc = cga_profile_load(old, o->diffs[i], lo);
 	lo->events = NULL;
 	lo->nevents = 0;
 	cga_input_forget();
@@ -167,9 +169,9 @@ cga_profiles_check(const struct cga_opts *o)
 	cga_diag_spec = 1;
 	for (i = 0; i < o->nprofiles; i++)
 		rc |= check_one(o->profiles[i], &lo);
-	/* --diff's profile is one more to check. */
-	if (o->diff != NULL)
-		rc |= check_one(o->diff, &lo);
+	/* --diff's profiles are more to check. */
+	for (i = 0; i < o->ndiffs; i++)
+		rc |= check_one(o->diffs[i], &lo);
 	cga_diag_spec = 0;
 	return rc;
 }

@@ -37,6 +37,8 @@ cga_view_init(struct cga_view *v, const struct cga_opts *o)
 	    CGA_ROWS_FUNCTIONS;
 	v->profiles = o->profiles;
 	v->nprofiles = o->nprofiles;
+	v->olds = o->diffs;
+	v->nolds = o->ndiffs;
 	v->profile_guessed = o->profile_guessed;
 	v->include = o->include;
 	v->ninclude = o->ninclude;

@@ -184,3 +184,103 @@ cga_run_skip_twice(char **paths, size_t *np)
 	free(all);
 	*np = kept;
 }
+
+/* Whether s is a run's suffix: [.N][-NN], digits after each mark. */
+static int
+run_suffix(const char *s)
+{
+	int	 marks = 0;
+
+	while (*s == '.' || *s == '-') {
+		if (s[1] < '0' || s[1] > '9' || ++marks > 2)
+			return 0;
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			continue;
+	}
+	return *s == '\0' && marks > 0;
+}
+
+/*
+ * The files of the run whose stem is path (path.N, path-NN, path.N-NN):
+ * what callgrind --separate-threads=yes or --dump-every-bb leaves, with
+ * no file of the stem's own name.  NULL when there is none.
+ */
+static char **
+run_files(const char *path, size_t *np)
+{
+	glob_t		 g;
+	char		**files = NULL, *pattern, *q;
+	const char	*s;
+	size_t		 i, n = 0;
+
+	/* The stem's own characters matched as they are. */
+	pattern = q = xmalloc(2 * strlen(path) + 3);
+	for (s = path; *s != '\0'; s++) {
+		if (strchr("*?[\\", *s) != NULL)
+			*q++ = '\\';
+		*q++ = *s;
+	}
+	memcpy(q, "?*", 3);
+	if (glob(pattern, 0, NULL, &g) == 0) {
+		files = xcalloc(g.gl_pathc + 1, sizeof(*files));
+		for (i = 0; i < g.gl_pathc; i++)
+			if (run_suffix(g.gl_pathv[i] + strlen(path)))
+				files[n++] = xstrdup(g.gl_pathv[i]);
+	}
+	globfree(&g);
+	free(pattern);
+	if (n == 0) {
+		free(files);
+		files = NULL;
+	}
+	*np = n;
+	return files;
+}
+
+int
+cga_run_old_side(char ***paths, size_t *np)
+{
+	struct stat	 st;
+	char		**all = NULL, **run, **keep;
+	size_t		  n = 0, i, j, nrun, k;
+
+	for (i = 0; i < *np; i++) {
+		run = NULL;
+		nrun = 0;
+		if (strcmp((*paths)[i], "-") != 0 &&
+		    stat((*paths)[i], &st) == -1 &&
+		    (run = run_files((*paths)[i], &nrun)) != NULL)
+			cga_diag_list("--diff: no file named",
+			    (char *[]){ (*paths)[i] }, 1);
+		all = xreallocarray(all, n + (run ? nrun : 1) + 1,
+		    sizeof(*all));
+		if (run == NULL) {
+			all[n++] = (*paths)[i];
+			continue;
+		}
+		for (j = 0; j < nrun; j++)
+			all[n++] = run[j];
+		cga_diag_list("--diff: read in its place, the files of its "
+		    "run:", run, nrun);
+		free(run);
+		free((*paths)[i]);
+	}
+	free(*paths);
+	/* Each file once; the empty ones out, unless all are. */
+	keep = xcalloc(n + 1, sizeof(*keep));
+	memcpy(keep, all, n * sizeof(*keep));
+	k = n;
+	cga_run_skip_twice(keep, &k);
+	if (cga_run_skip_empty(keep, &k) == -1)
+		k = 0;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < k && keep[j] != all[i]; j++)
+			continue;
+		if (j == k)
+			free(all[i]);
+	}
+	free(all);
+	*paths = keep;
+	*np = k;
+	return k > 0 || n == 0 ? 0 : -1;
+}

@@ -27,5 +27,13 @@ int	  cga_run_skip_empty(char **paths, size_t *n);
  * every figure.
  */
 void	  cga_run_skip_twice(char **paths, size_t *n);
+/*
+ * --diff's older profiles, their own array and strings: a name of no
+ * file that is the stem of a run's files (NAME.N, NAME-NN: a run of
+ * --separate-threads=yes or of several dumps) stands for them, said on
+ * standard error; a file named twice is read once, empty ones left out
+ * unless all are.  0, or -1 after an error (every file empty).
+ */
+int	  cga_run_old_side(char ***paths, size_t *n);
 
 #endif

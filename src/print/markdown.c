@@ -294,7 +294,17 @@ title(FILE *out, const struct cga_view *v)
 	size_t	 i;
 
 	fputs("### cgannotate: ", out);
-	if (v->p->base_path != NULL) {
+	if (v->p->base_path != NULL && (v->nprofiles > 1 || v->nolds > 1)) {
+		for (i = 0; i < v->nprofiles; i++) {
+			fputs(i > 0 ? ", " : "", out);
+			cga_out_md(out, v->profiles[i]);
+		}
+		fputs(" minus ", out);
+		for (i = 0; i < v->nolds; i++) {
+			fputs(i > 0 ? ", " : "", out);
+			cga_out_md(out, v->olds[i]);
+		}
+	} else if (v->p->base_path != NULL) {
 		cga_out_md(out, v->p->path);
 		fputs(" minus ", out);
 		cga_out_md(out, v->p->base_path);

@@ -42,7 +42,19 @@ print_profiles(FILE *out, const struct cga_view *v)
 	const struct cga_profile *p = v->p;
 	size_t			  i;
 
-	if (p->base_path != NULL) {
+	if (p->base_path != NULL && (v->nprofiles > 1 || v->nolds > 1)) {
+		/* Several on either side: each, as read. */
+		for (i = 0; i < v->nprofiles; i++) {
+			fputs(i == 0 ? "Profile data files '" : ", '", out);
+			cga_out_text(out, v->profiles[i]);
+			putc('\'', out);
+		}
+		for (i = 0; i < v->nolds; i++) {
+			fputs(i == 0 ? " minus '" : ", '", out);
+			cga_out_text(out, v->olds[i]);
+			putc('\'', out);
+		}
+	} else if (p->base_path != NULL) {
 		fputs("Profile data file '", out);
 		cga_out_text(out, p->path);
 		fputs("' minus '", out);

@@ -145,6 +145,10 @@ draw_header(struct tui *t)
 	if (t->v.diff && t->v.older != NULL) {
 		x += tui_put(t, " minus ", t->cols - x);
 		x += tui_put(t, t->v.older->path, t->cols - x);
+		if (t->v.nolds > 1) {
+			snprintf(buf, sizeof(buf), " (+%zu)", t->v.nolds - 1);
+			x += tui_put(t, buf, t->cols - x);
+		}
 	}
 	if (t->v.p->cmd != NULL) {
 		x += tui_put(t, "  cmd: ", t->cols - x);

@@ -40,6 +40,8 @@ struct cga_view {
 	enum cga_rows	  rows;
 	char *const	 *profiles;	/* as named, the first first */
 	size_t		  nprofiles;
+	char *const	 *olds;		/* --diff's, as read (none: 0) */
+	size_t		  nolds;
 	int		  profile_guessed;	/* found in the current dir */
 	char *const	 *include;	/* -I directories, ending in '/' */
 	size_t		  ninclude;
