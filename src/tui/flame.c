@@ -237,32 +237,36 @@ node_cmp(const void *a, const void *b)
 	return (x->fn->id > y->fn->id) - (x->fn->id < y->fn->id);
 }
 
+static void expand(struct tui_flame *, size_t, int);
+
+static void
+kid_add(struct tui_flame *f, struct kid **kid, size_t *n, size_t *cap,
+    size_t frame)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*kid = xreallocarray(*kid, *cap, sizeof(**kid));
+	}
+	(*kid)[*n].fn = f->s.f[frame].fn;
+	(*kid)[(*n)++].frame = frame;
+}
+
 /*
- * The children of node k, merged by frame, each a node one row down,
- * laid out in k's cells in proportion to their cost, costliest first.
+ * The frames of kid made node k's children, merged by frame, each a node
+ * one row down, laid out in k's cells in proportion to their cost,
+ * costliest first; then theirs.  Frees kid.
  */
 static void
-expand(struct tui_flame *f, size_t k, int max_depth)
+place(struct tui_flame *f, size_t k, struct kid *kid, size_t nkid,
+    int max_depth)
 {
-	struct kid	*kid = NULL;
-	size_t		 nkid = 0, cap = 0, i, j, c, start = f->nnode, end, m;
+	size_t		 i, j, start = f->nnode, end, m;
 	uint64_t	 cum = 0;
 	double		 scale;
 	int		 x0 = f->node[k].x0;
 
-	if (f->node[k].depth + 1 >= max_depth)
-		return;
-	for (i = 0; i < f->node[k].n; i++)
-		for (c = f->child[f->pool[f->node[k].first + i]];
-		    c != SIZE_MAX; c = f->sib[c]) {
-			if (nkid == cap) {
-				cap = cap ? 2 * cap : 64;
-				kid = xreallocarray(kid, cap, sizeof(*kid));
-			}
-			kid[nkid].fn = f->s.f[c].fn;
-			kid[nkid++].frame = c;
-		}
-	qsort(kid, nkid, sizeof(*kid), kid_cmp);
+	if (nkid > 1)
+		qsort(kid, nkid, sizeof(*kid), kid_cmp);
 	for (i = 0; i < nkid; i = j) {
 		m = node_add(f, kid[i].fn, k, f->node[k].depth + 1);
 		for (j = i; j < nkid && kid[j].fn == kid[i].fn; j++) {
@@ -273,7 +277,9 @@ expand(struct tui_flame *f, size_t k, int max_depth)
 	}
 	free(kid);
 	end = f->nnode;
-	qsort(f->node + start, end - start, sizeof(*f->node), node_cmp);
+	if (end - start > 1)
+		qsort(f->node + start, end - start, sizeof(*f->node),
+		    node_cmp);
 	scale = f->node[k].w == 0 ? 0 :
 	    (double)(f->node[k].x1 - x0) / (double)f->node[k].w;
 	for (m = start; m < end; m++) {
@@ -284,6 +290,22 @@ expand(struct tui_flame *f, size_t k, int max_depth)
 	for (m = start; m < end; m++)
 		if (f->node[m].x1 - f->node[m].x0 >= 1)
 			expand(f, m, max_depth);
+}
+
+/* The children of node k's frames, placed under it. */
+static void
+expand(struct tui_flame *f, size_t k, int max_depth)
+{
+	struct kid	*kid = NULL;
+	size_t		 nkid = 0, cap = 0, i, c;
+
+	if (f->node[k].depth + 1 >= max_depth)
+		return;
+	for (i = 0; i < f->node[k].n; i++)
+		for (c = f->child[f->pool[f->node[k].first + i]];
+		    c != SIZE_MAX; c = f->sib[c])
+			kid_add(f, &kid, &nkid, &cap, c);
+	place(f, k, kid, nkid, max_depth);
 }
 
 /* Whether frame i has an ancestor of the same frame (not outermost). */
@@ -339,10 +361,16 @@ make_root(struct tui *t, struct tui_flame *f, int max_depth)
 	f->node[k].x0 = 0;
 	f->node[k].x1 = t->cols;
 	if (target == NULL && f->depth == 0) {
-		/* The whole program: its roots one row down. */
+		/* The whole program: "all", not drawn, over its roots. */
+		struct kid	*kid = NULL;
+		size_t		 nkid = 0, cap = 0;
+
 		f->node[k].depth = -1;
-	}
-	expand(f, k, max_depth);
+		for (i = 0; i < f->node[k].n; i++)
+			kid_add(f, &kid, &nkid, &cap, f->pool[i]);
+		place(f, k, kid, nkid, max_depth);
+	} else
+		expand(f, k, max_depth);
 	f->sel = f->nnode > 1 && f->node[0].depth < 0 ? 1 : 0;
 	f->rooted = t->cur;
 	f->cols = t->cols;

@@ -31,14 +31,6 @@ row_name(const struct tui *t, const struct tui_row *r)
 	return cga_view_label(&t->v, r->fn);
 }
 
-/* Whether the position's function is a row in the list's mode. */
-static int
-shown(const struct tui *t, const struct cga_fn *fn)
-{
-	/* Without inclusive costs a function only called costs nothing. */
-	return t->list.inclusive || fn->listed || t->v.groups != NULL;
-}
-
 static int
 passes_filter(struct tui *t, const struct cga_fn *fn)
 {
@@ -81,14 +73,12 @@ make_rows(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
 	struct cga_fn	*was = l->nrows > 0 ? l->rows[l->sel].fn : NULL;
-	size_t		 i, n = l->have_re ? l->npass : l->nfns;
+	size_t		 i, n = l->have_re ? l->npass : l->norder;
 	uint32_t	 pos;
 
 	l->nrows = 0;
 	for (i = 0; i < n; i++) {
 		pos = l->have_re ? l->pass[i] : l->order[i];
-		if (!shown(t, l->fns0[pos]))
-			continue;
 		add_row(l, l->fns0[pos], pos, 0);
 		if (l->open[pos])
 			add_members(t, l->fns0[pos]);
@@ -103,9 +93,10 @@ make_rows(struct tui *t)
 }
 
 /*
- * Every function the view lets pass, in the report's order: by self cost
- * (then those only called, which have none, for the inclusive order) or
- * by inclusive cost; the columns as wide as the report's in either mode.
+ * Every function the view lets pass, and the report's order of them by
+ * self cost and by inclusive cost (each lists what the other may not:
+ * functions only called, or in a difference those whose self cost did
+ * not change), the columns as wide as the report's in either mode.
  */
 int
 tui_list_init(struct tui *t)
@@ -113,7 +104,7 @@ tui_list_init(struct tui *t)
 	struct tui_list	 *l = &t->list;
 	struct cga_view	  all = t->v;
 	struct cga_fn	**incl = NULL;
-	unsigned char	 *have;
+	uint32_t	 *at;
 	size_t		  n = 0, i;
 
 	all.filter = 0;
@@ -121,34 +112,37 @@ tui_list_init(struct tui *t)
 	l->w = cga_widths_new(&t->v);
 	l->wi = cga_widths_new(&t->v);
 	all.inclusive = 0;
-	l->fns0 = cga_view_select(&all, l->w, &l->nfns);
+	l->fns0 = cga_view_select(&all, l->w, &l->nself);
+	l->nfns = l->nself;
+	l->base[0] = xcalloc(l->nself + 1, sizeof(*l->base[0]));
+	for (i = 0; i < l->nself; i++)
+		l->base[0][i] = (uint32_t)i;
 	if (t->v.p->have_incl) {
 		all.inclusive = 1;
 		incl = cga_view_select(&all, l->wi, &n);
 	}
-	if (t->v.inclusive) {
-		free(l->fns0);
-		l->fns0 = incl;
-		l->nfns = n;
-	} else if (incl != NULL) {
-		have = xcalloc(t->v.lp->nfns + 1, 1);
-		for (i = 0; i < l->nfns; i++)
-			have[l->fns0[i]->id] = 1;
-		l->fns0 = xreallocarray(l->fns0, l->nfns + n + 1,
-		    sizeof(*l->fns0));
-		for (i = 0; i < n; i++)
-			if (!have[incl[i]->id])
-				l->fns0[l->nfns++] = incl[i];
-		free(have);
-		free(incl);
+	/* Positions in fns0 by function id (+ 1), for the other order. */
+	at = xcalloc(t->v.lp->nfns + 1, sizeof(*at));
+	for (i = 0; i < l->nfns; i++)
+		at[l->fns0[i]->id] = (uint32_t)i + 1;
+	l->fns0 = xreallocarray(l->fns0, l->nfns + n + 1, sizeof(*l->fns0));
+	l->base[1] = xcalloc(n + 1, sizeof(*l->base[1]));
+	l->nincl = n;
+	for (i = 0; i < n; i++) {
+		if (at[incl[i]->id] == 0) {
+			l->fns0[l->nfns] = incl[i];
+			at[incl[i]->id] = (uint32_t)++l->nfns;
+		}
+		l->base[1][i] = at[incl[i]->id] - 1;
 	}
+	free(at);
+	free(incl);
 	l->order = xcalloc(l->nfns + 1, sizeof(*l->order));
 	l->pass = xcalloc(l->nfns + 1, sizeof(*l->pass));
 	l->open = xcalloc(l->nfns + 1, 1);
-	for (i = 0; i < l->nfns; i++)
-		l->order[i] = (uint32_t)i;
-	l->inclusive = t->v.inclusive;
-	l->sorted_by_report = 1;
+	l->inclusive = t->v.inclusive && t->v.p->have_incl;
+	l->norder = l->inclusive ? l->nincl : l->nself;
+	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
 	make_rows(t);
 	return 0;
 }
@@ -159,11 +153,12 @@ tui_list_free(struct tui *t)
 	struct tui_list	*l = &t->list;
 
 	free(l->fns0);
+	free(l->base[0]);
+	free(l->base[1]);
 	free(l->order);
 	free(l->pass);
 	free(l->open);
 	free(l->rows);
-	free(l->key);
 	free(l->w);
 	free(l->wi);
 	if (l->have_re)
@@ -239,23 +234,21 @@ tui_list_sort(struct tui *t)
 	uint64_t	*key, *cls;
 	uint32_t	*tmp;
 	unsigned	 s;
-	size_t		 i;
 
 	key = xcalloc(l->nfns + 1, sizeof(*key));
 	cls = xcalloc(l->nfns + 1, sizeof(*cls));
 	tmp = xcalloc(l->nfns + 1, sizeof(*tmp));
 	keys(t, tui_event(t), key, cls);
-	/* From the report's order: ties keep it. */
-	for (i = 0; i < l->nfns; i++)
-		l->order[i] = (uint32_t)i;
-	pass(&l->order, &tmp, l->nfns, cls, 0, 1);
+	/* From the report's order in this mode: ties keep it. */
+	l->norder = l->inclusive ? l->nincl : l->nself;
+	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
+	pass(&l->order, &tmp, l->norder, cls, 0, 1);
 	for (s = 0; s < 64; s += 16)
-		pass(&l->order, &tmp, l->nfns, key, s, 16);
-	pass(&l->order, &tmp, l->nfns, cls, 1, 1);
+		pass(&l->order, &tmp, l->norder, key, s, 16);
+	pass(&l->order, &tmp, l->norder, cls, 1, 1);
 	free(tmp);
 	free(key);
 	free(cls);
-	l->sorted_by_report = 0;
 	/* Members follow the event too. */
 	t->v.sort = &t->v.show[l->sort_ev];
 	t->v.nsort = 1;
@@ -277,12 +270,12 @@ tui_list_work(struct tui *t)
 	if (!l->filtering)
 		return 0;
 	end = l->scanned + FILTER_SLICE;
-	if (end > l->nfns)
-		end = l->nfns;
+	if (end > l->norder)
+		end = l->norder;
 	for (; l->scanned < end; l->scanned++)
 		if (passes_filter(t, l->fns0[l->order[l->scanned]]))
 			l->pass[l->npass++] = l->order[l->scanned];
-	l->filtering = l->scanned < l->nfns;
+	l->filtering = l->scanned < l->norder;
 	make_rows(t);
 	return l->filtering;
 }

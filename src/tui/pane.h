@@ -38,18 +38,19 @@ struct tui_row {
 
 /* The function list (list.c). */
 struct tui_list {
-	struct cga_fn	**fns;		/* lp's functions that pass, in order */
+	struct cga_fn	**fns0;		/* lp's functions that pass */
 	size_t		  nfns;
-	uint64_t	 *key;		/* by position in fns0: costs, */
-	struct cga_fn	**fns0;		/* ... of this first order */
+	/* The report's orders, by self (0) and inclusive (1) cost. */
+	uint32_t	 *base[2];	/* positions in fns0 */
+	size_t		  nself, nincl;
 	uint32_t	 *order;	/* positions in fns0, as now sorted */
+	size_t		  norder;
 	unsigned char	 *open;		/* by fns0 position: a group opened */
 	struct tui_row	 *rows;		/* what is shown, filter applied */
 	size_t		  nrows, rowcap;
 	size_t		  top, sel;	/* first row on screen, selected */
 	size_t		  sort_ev;	/* index into v->show */
 	int		  inclusive;	/* ranked by inclusive cost */
-	int		  sorted_by_report;	/* the report's order */
 	/* A regex filter, applied a slice at a time between keys. */
 	regex_t		  re;
 	int		  have_re;
@@ -57,7 +58,7 @@ struct tui_list {
 	uint32_t	 *pass;		/* positions passing, so far */
 	size_t		  npass;
 	size_t		  scanned;	/* positions of order tried */
-	int		  filtering;	/* scanned < nfns */
+	int		  filtering;	/* scanned < norder */
 	size_t		 *w;		/* column widths, by event; grow */
 	size_t		 *wi;		/* the same for inclusive costs */
 };
@@ -109,9 +110,11 @@ struct tui {
 	struct cga_fn	 *go;		/* open this function */
 	enum tui_pane	  go_pane;
 	int		  quit;
-	FILE		 *diag;		/* standard error, while the screen */
-	int		  saved_err;	/* is ours; and where it was */
-	long		  diag_at;	/* shown up to here */
+	/* Standard error while the screen is ours (tui.c). */
+	int		  diag_pid;	/* the child keeping it, or 0 */
+	int		  diag_fd;	/* its copy, read from diag_at */
+	int		  saved_err;	/* where standard error was */
+	long		  diag_at;
 };
 
 /* screen.c: the terminal's text, escaped, cut to the cells it may take. */

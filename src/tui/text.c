@@ -15,29 +15,49 @@
 #include "print/asm.h"
 #include "tui/pane.h"
 
-/* Columns of figures before a line's text: each shown event's, a blank. */
+/* Whether s starts a count as the columns print it: 1,234, -5, or ".". */
 static size_t
-figures_width(const char *heading)
+count_len(const char *s)
 {
-	return strlen(heading);
+	size_t	 n = 0;
+
+	if (s[0] == '.' && (s[1] == ' ' || s[1] == '\0'))
+		return 1;
+	if (s[n] == '-')
+		n++;
+	if (s[n] < '0' || s[n] > '9')
+		return 0;
+	while ((s[n] >= '0' && s[n] <= '9') || s[n] == ',')
+		n++;
+	return n;
 }
 
 /*
- * The share (percent) in the k-th "(...%)" of the figures of a line, or
- * 0; its sign kept.
+ * Where a line's text starts after its figures (nshow counts, each with
+ * its "(12.34%)" or span), or NULL when it starts with no count: a
+ * jump's line, a heading.  *perc: the share in the k-th column.
  */
-static double
-share_of(const char *s, size_t width, size_t k)
+static const char *
+after_figures(const char *s, size_t nshow, size_t k, double *perc)
 {
-	const char	*p = s, *end = s + width;
-	size_t		 i = 0;
+	size_t	 i, n;
 
-	while (p < end && (p = memchr(p, '(', (size_t)(end - p))) != NULL) {
-		if (i++ == k)
-			return strtod(p + 1, NULL);
-		p++;
+	*perc = 0;
+	for (i = 0; i < nshow; i++) {
+		s += strspn(s, " ");
+		if ((n = count_len(s)) == 0)
+			return NULL;
+		s += n;
+		/* A span: "lo..hi". */
+		if (s[0] == '.' && s[1] == '.' && (n = count_len(s + 2)) > 0)
+			s += 2 + n;
+		if (s[0] == ' ' && s[1] == '(') {
+			if (i == k)
+				*perc = strtod(s + 2, NULL);
+			s = strchr(s, ')') != NULL ? strchr(s, ')') + 1 : s;
+		}
 	}
-	return 0;
+	return s;
 }
 
 /* A line with its tabs as blanks to the next stop of 8. */
@@ -68,29 +88,35 @@ untab(const char *s)
 	return out;
 }
 
-/* What a line of the annotation is. */
+/* Where the annotation is, a line at a time. */
 struct walk {
-	size_t		 width;		/* of the figures, 0 outside a file */
+	int		 heading;	/* the events' heading comes next */
+	int		 in_file;	/* in a file's lines */
 	uint64_t	 next;		/* the number of the next source line */
 	int		 in_own;	/* in the section of the function's file */
 	size_t		 target;	/* the line to start on, or SIZE_MAX */
 	uint64_t	 first;		/* the function's first line */
 };
 
+/* Whether the text after a line's figures is a source line's. */
 static int
-is_special(const char *s, size_t width)
+is_source(const char *text)
 {
-	size_t	 n = strlen(s);
+	text += strspn(text, " ");
+	return strncmp(text, "=> ", 3) != 0 &&
+	    strncmp(text, "<bogus line ", 12) != 0 &&
+	    strncmp(text, "<counts for unidentified lines", 30) != 0;
+}
 
-	if (n <= width)
-		return n == 0 || strspn(s, " ") == n;
-	return strncmp(s + width, "=> ", 3) == 0 ||
-	    strncmp(s + width - 1, " => ", 4) == 0 ||
-	    strncmp(s + width, "jcnd ", 5) == 0 ||
-	    strncmp(s + width, "jump ", 5) == 0 ||
-	    strncmp(s + width - 1, " jcnd ", 6) == 0 ||
-	    strncmp(s + width - 1, " jump ", 6) == 0 ||
-	    strncmp(s + width - 1, " <", 2) == 0;
+/* Whether name, a section's heading's file, is file (or ends in it). */
+static int
+names_file(const char *name, const char *file)
+{
+	size_t	 n = strlen(name), f = strlen(file);
+
+	return strcmp(name, file) == 0 || (n > f && name[n - f - 1] == '/' &&
+	    strcmp(name + n - f, file) == 0) || (f > n && file[f - n - 1] ==
+	    '/' && strcmp(file + f - n, name) == 0);
 }
 
 /* One line of the annotation into the pane. */
@@ -100,19 +126,28 @@ source_line(struct tui *t, struct walk *w, const char *s)
 	static const char	 head[] = "-- Auto-annotated source: ";
 	static const char	 user[] = "-- User-annotated source: ";
 	struct tui_lines	*l = &t->src;
-	const char		*file = t->cur->key.file;
+	const char		*text;
 	uint64_t		 num = 0;
-	int			 hot = 0;
 	double			 perc;
 
 	if (strncmp(s, head, sizeof(head) - 1) == 0 ||
 	    strncmp(s, user, sizeof(user) - 1) == 0) {
-		w->width = 0;
+		w->heading = 1;
+		w->in_file = 0;
 		w->next = 1;
-		w->in_own = strcmp(s + sizeof(head) - 1, file) == 0 ||
-		    (strlen(s + sizeof(head) - 1) >= strlen(file) &&
-		    strcmp(s + strlen(s) - strlen(file), file) == 0);
+		w->in_own = names_file(s + sizeof(head) - 1, t->cur->key.file);
 		tui_lines_add(l, s, 4, NULL, 0);
+		return;
+	}
+	if (*s == '\0' || strspn(s, "-") == strlen(s) || *s == '@') {
+		tui_lines_add(l, s, 0, NULL, 0);
+		return;
+	}
+	if (w->heading) {
+		/* The events' heading, after the rule under the file's. */
+		w->heading = 0;
+		w->in_file = 1;
+		tui_lines_add(l, s, 0, NULL, 0);
 		return;
 	}
 	if (strncmp(s, "-- line ", 8) == 0) {
@@ -120,23 +155,19 @@ source_line(struct tui *t, struct walk *w, const char *s)
 		tui_lines_add(l, s, 0, NULL, 0);
 		return;
 	}
-	if (w->width == 0 && w->next == 1 && l->n > 0 &&
-	    l->hot[l->n - 1] == 4 && *s != '-' && *s != '\0') {
-		/* The events' heading: as wide as the figures. */
-		w->width = figures_width(s);
+	text = w->in_file ? after_figures(s, t->v.nshow, t->list.sort_ev,
+	    &perc) : NULL;
+	if (text == NULL) {
 		tui_lines_add(l, s, 0, NULL, 0);
 		return;
 	}
-	if (w->width > 0 && !is_special(s, w->width) && *s != '@') {
+	if (is_source(text)) {
 		num = w->next++;
-		perc = share_of(s, w->width, t->list.sort_ev);
-		hot = tui_band(perc);
-		if (w->in_own && w->target == SIZE_MAX && num >= w->first &&
-		    w->first > 0)
+		if (w->in_own && w->target == SIZE_MAX && w->first > 0 &&
+		    num >= w->first)
 			w->target = l->n;
-	} else if (w->width > 0 && strstr(s, " => ") != NULL)
-		hot = tui_band(share_of(s, w->width, t->list.sort_ev));
-	tui_lines_add(l, s, hot, NULL, num);
+	}
+	tui_lines_add(l, s, tui_band(perc), NULL, num);
 }
 
 /* The first line of fn in its file: where it starts (0: not known). */
@@ -160,6 +191,19 @@ first_line(const struct tui *t, const struct cga_fn *fn)
 	return first;
 }
 
+/* A line of --asm's listing: an instruction's hot by its share. */
+static void
+asm_line(struct tui *t, const char *s)
+{
+	const char	*text;
+	double		 perc;
+
+	text = after_figures(s, t->v.nshow, t->list.sort_ev, &perc);
+	if (text == NULL || strstr(text, "total of the instructions") != NULL)
+		perc = 0;
+	tui_lines_add(&t->asm_, s, tui_band(perc), NULL, 0);
+}
+
 /* What a printer wrote into text, a line at a time, into the pane. */
 static void
 add_text(struct tui *t, char *text, int source, struct walk *w)
@@ -173,9 +217,7 @@ add_text(struct tui *t, char *text, int source, struct walk *w)
 		if (source)
 			source_line(t, w, u);
 		else
-			tui_lines_add(&t->asm_, u, tui_band(share_of(u,
-			    strlen(u), t->list.sort_ev)) * (strchr(u, '(') !=
-			    NULL && u[0] != '-'), NULL, 0);
+			asm_line(t, u);
 		free(u);
 	}
 }

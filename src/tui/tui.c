@@ -7,8 +7,10 @@
  */
 #define _XOPEN_SOURCE 700
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <curses.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -480,60 +482,108 @@ work(struct tui *t)
 
 /*
  * What is said on standard error while the screen is ours (a warning of
- * objdump's, a source file newer than the profile) goes to a file; its
- * last line is shown on the status line, and the whole is written out
- * once the terminal is given back.
+ * objdump's, a source file newer than the profile) must not draw on it,
+ * nor be lost if the program dies: standard error becomes a pipe to a
+ * child process, which copies what comes to a file (whose last line the
+ * status line shows) and keeps it, and writes it all to the real
+ * standard error when the pipe closes: after the screen is given back,
+ * or when the program ended otherwise.
  */
+#define DIAG_KEPT	(1u << 20)
+
+static void
+diag_child(int in, int file, int err)
+{
+	char	 buf[4096], *kept = malloc(DIAG_KEPT);
+	size_t	 nkept = 0;
+	ssize_t	 n, k;
+
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0)
+			continue;	/* interrupted */
+		(void)!write(file, buf, (size_t)n);
+		if (kept != NULL && nkept + (size_t)n <= DIAG_KEPT) {
+			memcpy(kept + nkept, buf, (size_t)n);
+			nkept += (size_t)n;
+		}
+	}
+	for (n = 0; kept != NULL && (size_t)n < nkept; n += k)
+		if ((k = write(err, kept + n, nkept - (size_t)n)) <= 0)
+			break;
+	_exit(0);
+}
+
 static void
 diag_begin(struct tui *t)
 {
+	char	 path[] = "/tmp/cgannotate-tui-XXXXXX";
+	int	 fd[2], file;
+	pid_t	 pid;
+
+	t->diag_fd = -1;
 	fflush(stderr);
-	t->diag = tmpfile();
-	t->saved_err = dup(STDERR_FILENO);
-	if (t->diag == NULL || t->saved_err == -1 ||
-	    dup2(fileno(t->diag), STDERR_FILENO) == -1) {
-		if (t->diag != NULL)
-			fclose(t->diag);
-		t->diag = NULL;
+	if ((file = mkstemp(path)) == -1)
+		return;
+	t->diag_fd = open(path, O_RDONLY);
+	unlink(path);
+	if (t->diag_fd == -1 || pipe(fd) == -1 ||
+	    (t->saved_err = dup(STDERR_FILENO)) == -1) {
+		close(file);
+		return;
 	}
+	if ((pid = fork()) == 0) {
+		close(fd[1]);
+		diag_child(fd[0], file, t->saved_err);
+	}
+	close(fd[0]);
+	close(file);
+	if (pid == -1 || dup2(fd[1], STDERR_FILENO) == -1) {
+		close(fd[1]);
+		close(t->saved_err);
+		t->saved_err = -1;
+		return;
+	}
+	close(fd[1]);
+	t->diag_pid = pid;
 }
 
 static void
 diag_seen(struct tui *t)
 {
 	char	 buf[512];
-	long	 end;
+	ssize_t	 n;
+	char	*line, *end;
 
-	if (t->diag == NULL)
+	if (t->diag_pid <= 0)
 		return;
 	fflush(stderr);
-	if ((end = ftell(stderr)) <= t->diag_at)
-		return;
-	/* Its last line, from where the last look ended. */
-	if (fseek(t->diag, t->diag_at, SEEK_SET) == 0)
-		while (fgets(buf, sizeof(buf), t->diag) != NULL) {
-			buf[strcspn(buf, "\n")] = '\0';
-			if (buf[0] != '\0')
-				tui_say(t, "%s", buf);
-		}
-	t->diag_at = end;
+	/* What came since the last look; its last whole line is shown. */
+	while ((n = pread(t->diag_fd, buf, sizeof(buf) - 1, t->diag_at)) > 0) {
+		buf[n] = '\0';
+		if ((end = strrchr(buf, '\n')) == NULL)
+			break;
+		*end = '\0';
+		t->diag_at += end + 1 - buf;
+		line = strrchr(buf, '\n') != NULL ? strrchr(buf, '\n') + 1 : buf;
+		if (*line != '\0')
+			tui_say(t, "%s", line);
+	}
 }
 
 static void
 diag_end(struct tui *t)
 {
-	char	 buf[4096];
-	size_t	 n;
-
-	if (t->diag == NULL)
+	if (t->diag_pid <= 0)
 		return;
 	fflush(stderr);
+	/* The pipe's last writer closed: the child writes it all out. */
 	dup2(t->saved_err, STDERR_FILENO);
 	close(t->saved_err);
-	rewind(t->diag);
-	while ((n = fread(buf, 1, sizeof(buf), t->diag)) > 0)
-		fwrite(buf, 1, n, stderr);
-	fclose(t->diag);
+	waitpid(t->diag_pid, NULL, 0);
+	close(t->diag_fd);
 }
 
 static void

@@ -499,13 +499,10 @@ def list_rows(a, j, fmt, utf8):
     cost = "inclusive" if mode == "inclusive" else "exclusive"
     if a.incl_json:
         incl = load_json(a.incl_json)["functions"]
+        # Each mode lists what the report of that mode lists, in its
+        # order (ties keep it when sorted again).
         if mode == "inclusive":
             fns = incl
-        else:
-            # After the report's rows, those the inclusive one lists too.
-            have = set((fn_label(f), f.get("object")) for f in fns)
-            fns = fns + [f for f in incl
-                         if (fn_label(f), f.get("object")) not in have]
     order = list(range(len(fns)))
     if a.order == "sorted":
         order.sort(key=lambda i: sort_key(fns[i].get(cost), e, fmt.diff))
