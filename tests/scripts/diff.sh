@@ -71,4 +71,79 @@ result $? "a rise from a total of 0, Markdown: $(grep -m1 '[0-9] %' "$tmp/out")"
 grep -Fq 'n1 [label="a.c:main\n5\n(5)"' "$tmp/out" && ! grep -q '%' "$tmp/out"
 result $? "a rise from a total of 0, DOT: $(grep -m1 'label="a' "$tmp/out")"
 
+# Several OLD profiles are summed as several NEW ones are: --diff given
+# twice (the thread files of one run), against two NEW files, equals
+# the difference of the sums written by --format=callgrind first, in
+# every format that prints a difference (the header's names aside).
+O1=testdata/threads-septhreads-t2.callgrind
+O2=testdata/threads-septhreads-t3.callgrind
+N1=testdata/threads-septhreads-t1.callgrind
+N2=testdata/threads-joined.callgrind
+"$bin" --format=callgrind "$O1" "$O2" >"$tmp/old-sum.callgrind"
+"$bin" --format=callgrind "$N1" "$N2" >"$tmp/new-sum.callgrind"
+# Names of files and the header's lines left out: the rest must agree.
+names='Profile data file|"profiles"|"diff_base"|"creator"|^### cgannotate|^Reading|graph \[fontname'
+# (Folded stacks and DOT's node numbers follow the order the model was
+# made in, which a file written and read again changes: they are
+# checked below against the two sides read directly.)
+for args in "--auto=no --threshold=100 --tree=both --inclusive=yes" \
+    "--format=json --inclusive=yes" "--format=tsv --calls" \
+    "--format=tsv --by=file --inclusive=yes" "--format=markdown"; do
+	# shellcheck disable=SC2086
+	"$bin" $args --diff "$O1" --diff "$O2" "$N1" "$N2" 2>&1 |
+	    grep -Ev "$names" >"$tmp/got"
+	# shellcheck disable=SC2086
+	"$bin" $args --diff "$tmp/old-sum.callgrind" \
+	    "$tmp/new-sum.callgrind" 2>&1 | grep -Ev "$names" >"$tmp/want"
+	cmp -s "$tmp/want" "$tmp/got" && [ -s "$tmp/got" ]
+	result $? "--diff twice $args: as the sums' difference:
+$(diff "$tmp/want" "$tmp/got" | head -6)"
+done
+# Folded: each stack's OLD count is its count in the OLD files read
+# together, its NEW count in the NEW files'.
+"$bin" --format=folded --diff "$O1" --diff "$O2" "$N1" "$N2" |
+    awk '{ n = $NF; o = $(NF - 1); $NF = ""; $(NF - 1) = ""
+	sub(/  $/, ""); if (o != 0) print $0, o >"'"$tmp/got.old"'"
+	if (n != 0) print $0, n >"'"$tmp/got.new"'" }'
+"$bin" --format=folded "$O1" "$O2" | sort >"$tmp/want.old"
+"$bin" --format=folded "$N1" "$N2" | sort >"$tmp/want.new"
+sort -o "$tmp/got.old" "$tmp/got.old"
+sort -o "$tmp/got.new" "$tmp/got.new"
+cmp -s "$tmp/want.old" "$tmp/got.old" && cmp -s "$tmp/want.new" "$tmp/got.new"
+result $? "--diff twice --format=folded: each side's stacks:
+$(diff "$tmp/want.old" "$tmp/got.old" | head -4)"
+# DOT: the nodes, whatever their numbers, as of the sums' difference.
+for f in got want; do
+	if [ $f = got ]; then
+		set -- --diff "$O1" --diff "$O2" "$N1" "$N2"
+	else
+		set -- --diff "$tmp/old-sum.callgrind" "$tmp/new-sum.callgrind"
+	fi
+	"$bin" --format=dot --group-inlined=no "$@" |
+	    sed -n 's/^  n[0-9]* \[label=/[label=/p' | sort >"$tmp/$f.dot"
+done
+cmp -s "$tmp/want.dot" "$tmp/got.dot" && [ -s "$tmp/got.dot" ]
+result $? "--diff twice --format=dot: the nodes of the sums' difference:
+$(diff "$tmp/want.dot" "$tmp/got.dot" | head -4)"
+# The text report names each file of either side.
+"$bin" --auto=no --diff "$O1" --diff "$O2" "$N1" "$N2" >"$tmp/out"
+grep -Fqx "Profile data files '$N1', '$N2' minus '$O1', '$O2' (creator: callgrind-3.19.0)" "$tmp/out"
+result $? "--diff twice: the header names both sides: $(sed -n 2p "$tmp/out")"
+# A run's stem: its thread files, said on standard error.
+mkdir -p "$tmp/run"
+cp "$O1" "$tmp/run/callgrind.out.77-02"
+cp "$O2" "$tmp/run/callgrind.out.77-03"
+"$bin" --format=tsv --calls --diff "$tmp/run/callgrind.out.77" "$N1" "$N2" \
+    >"$tmp/got" 2>"$tmp/err"
+"$bin" --format=tsv --calls --diff "$tmp/old-sum.callgrind" "$N1" "$N2" \
+    >"$tmp/want" 2>/dev/null
+cmp -s "$tmp/want" "$tmp/got" &&
+    grep -Fqx "cgannotate: --diff: no file named $tmp/run/callgrind.out.77" "$tmp/err" &&
+    grep -Fqx "cgannotate: --diff: read in its place, the files of its run: $tmp/run/callgrind.out.77-02, $tmp/run/callgrind.out.77-03" "$tmp/err"
+result $? "--diff STEM: the run's thread files: $(cat "$tmp/err")"
+# A stem of nothing is a file not found, as before.
+"$bin" --diff "$tmp/run/callgrind.out.78" "$N1" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "callgrind.out.78" "$tmp/err"
+result $? "--diff of no file and no run: $(cat "$tmp/err")"
+
 finish
