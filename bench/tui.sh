@@ -47,6 +47,8 @@ mkdir -p "$dir"
 seedrev=$(git log -1 --format=%H -- bench/seed.callgrind.gz 2>/dev/null || :)
 rows=$dir/tui-rows.md
 : >"$rows"
+# Other work on the machine shows in the worst figures: its load, said.
+load0=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 for p in "$@"; do
 	[ -s "$p" ] || { echo "bench/tui.sh: no profile $p" >&2; exit 1; }
 	mb=$(awk -v b="$(wc -c <"$p")" 'BEGIN { printf "%.1f", b / 1048576 }')
@@ -59,10 +61,12 @@ for p in "$@"; do
 	    --log "$dir/tui-samples-$mb.tsv" \
 	    --screens "$dir/tui-screens-$mb" "$p" >>"$rows"
 done
+load1=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
 echo "--tui's keys through $(tmux -V) at $size, $sessions runs of the" \
     "program x $reps of each key: milliseconds from send-keys to the" \
     "screen settled, median and worst (bench/tui.sh says what they" \
-    "include); the load in ms too, for scale."
+    "include); the load in ms too, for scale.  Load average $load0" \
+    "before, $load1 after."
 echo
 echo "| profile | key | median ms | worst ms | samples | within 50 ms |"
 echo "|---|---|---|---|---|---|"
