@@ -19,6 +19,8 @@
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
 # one thread and in two: the least any reader of the format must do.
+# Then the keys of --tui on the largest profile, through tmux
+# (bench/tui.sh: a table of its own, or a line saying tmux is missing).
 # Prints medians, MB/s, peak memory and the ratios, and appends them to
 # bench/RESULTS.md.
 #
@@ -179,6 +181,9 @@ sh bench/asm.sh >>"$report"
 	fi
 	echo
 } >>"$report"
+# --tui: each key's time to a settled screen, on the largest profile.
+for last in $sizes; do :; done
+sh bench/tui.sh "$dir/profile-$last.callgrind" >>"$report"
 cat "$report"
 [ -f "$results" ] || printf '# Benchmark results\n\nEach run of `make bench` appends its figures here.\n\n' >"$results"
 cat "$report" >>"$results"
