@@ -229,7 +229,7 @@ cga_html_sources(FILE *out, const struct cga_view *v, struct cga_fn **fns,
 	at = xcalloc(p->nfns + 1, sizeof(*at));
 	cga_json_piece_init(&pc, out, 1);
 	fputs(",\n  \"sources\": [", out);
-	br = cga_branches_new(p);
+	br = cga_branches_new(p, NULL);
 	for (i = 0; i < nf && !ferror(out); i++)
 		source(&pc, v, list[i], all, p->nsites, at, br, i == 0);
 	cga_branches_free(br);

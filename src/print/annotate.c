@@ -136,17 +136,21 @@ site_pos_cmp(const void *a, const void *b, void *ctx)
  * callgrind_annotate lists.
  */
 static struct cga_site **
-index_sites(const struct cga_view *v, size_t *np)
+index_sites(const struct cga_view *v, const unsigned char *files, size_t *np)
 {
 	const struct cga_profile *p = v->p;
 	struct cga_site	**all;
 	const struct cga_fn *first;
-	size_t		 n, i, j, k, kept = 0;
+	size_t		 n = 0, i, j, k, kept = 0;
 	uint64_t	 seq;
 
+	/* Those of the files annotated: the rest are never looked up. */
 	all = xcalloc(p->nsites + 1, sizeof(*all));
-	for (n = 0; n < p->nsites; n++)
-		all[n] = cga_site_at(p, n);
+	for (i = 0; i < p->nsites; i++) {
+		all[n] = cga_site_at(p, i);
+		if (all[n]->key.file != NULL && files[all[n]->key.file->id])
+			n++;
+	}
 	cga_sort(all, n, sizeof(*all), site_pos_cmp, (void *)v);
 	for (i = 0; i < n; i = j) {
 		first = all[i]->key.caller;
@@ -807,6 +811,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	const char		 *why;
 	uint64_t		 *printed;
 	size_t			  nunfound = 0, nsites = 0, i;
+	unsigned char		 *files;
 	char			 *opened, *shown;
 	FILE			 *src;
 	int			  did = 0, rc = 0;
@@ -821,8 +826,14 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	}
 	if (g.n > 0) {
 		cga_sort(g.files, g.n, sizeof(*g.files), file_cmp, (void *)v);
-		sites = index_sites(v, &nsites);
-		br = p->njumps > 0 ? cga_branches_new(p) : NULL;
+		/* Calls and jumps of the files annotated, not the profile's. */
+		files = xcalloc(p->nfiles + 1, 1);
+		for (i = 0; i < g.n; i++)
+			if (g.files[i].file != NULL)
+				files[g.files[i].file->id] = 1;
+		sites = index_sites(v, files, &nsites);
+		br = p->njumps > 0 ? cga_branches_new(p, files) : NULL;
+		free(files);
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
 	unfound = xcalloc(g.n + 1, sizeof(*unfound));

@@ -144,7 +144,7 @@ branch_add(const struct cga_profile *p, struct cga_branch *a,
 }
 
 struct cga_branches *
-cga_branches_new(const struct cga_profile *p)
+cga_branches_new(const struct cga_profile *p, const unsigned char *files)
 {
 	struct cga_branches	*b = xcalloc(1, sizeof(*b));
 	const struct cga_jump	*j;
@@ -155,6 +155,8 @@ cga_branches_new(const struct cga_profile *p)
 	for (i = 0; i < p->njumps; i++) {
 		j = &p->jumps[i];
 		if (j->line == 0)	/* no line positions */
+			continue;
+		if (files != NULL && (j->file == NULL || !files[j->file->id]))
 			continue;
 		r = &b->v[n++];
 		r->j = j;

@@ -11,8 +11,12 @@
 
 struct cga_branches;
 
-/* The profile's jumps by file and line, summed per target (free it). */
-struct cga_branches *cga_branches_new(const struct cga_profile *);
+/*
+ * The profile's jumps by file and line, summed per target (free it):
+ * those from the files marked in files (by file id), or all (NULL).
+ */
+struct cga_branches *cga_branches_new(const struct cga_profile *,
+	    const unsigned char *files);
 void	cga_branches_free(struct cga_branches *);
 /*
  * The lookups below are quickest with each file's lines asked for in

@@ -225,7 +225,7 @@ files(struct cga_json_piece *pc, const struct cga_view *v,
 	}
 	free(seen);
 	cga_view_sort_files(list, nf);
-	br = cga_branches_new(v->p);
+	br = cga_branches_new(v->p, NULL);
 	fputs(",\n  \"files\": [", to);
 	for (i = 0; i < nf && !ferror(to); i++) {
 		piece_begin(pc, w);

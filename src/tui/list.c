@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/fmt.h"
 #include "analysis/group.h"
@@ -19,8 +20,10 @@
 #include "tui/pane.h"
 #include "view/columns.h"
 
-/* Names the filter tries between two looks at the keyboard. */
-#define FILTER_SLICE	20000
+/* Milliseconds of a filter's work between two looks at the keyboard. */
+#define FILTER_MS	10
+/* Rows a search tries one by one before it reads every name. */
+#define NEAR_ROWS	4096
 
 /* A row's name: its label, or a member's name in its group. */
 static const char *
@@ -28,14 +31,16 @@ row_name(const struct tui *t, const struct tui_row *r)
 {
 	if (r->group != 0)
 		return cga_view_member_name(&t->v, r->fn);
-	return cga_view_label(&t->v, r->fn);
+	return tui_names_of(t, r->pos);
 }
 
-static int
-passes_filter(struct tui *t, const struct cga_fn *fn)
+static double
+now_ms(void)
 {
-	return !t->list.have_re ||
-	    regexec(&t->list.re, cga_view_label(&t->v, fn), 0, NULL, 0) == 0;
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 static void
@@ -143,6 +148,9 @@ tui_list_init(struct tui *t)
 	l->inclusive = t->v.inclusive && t->v.p->have_incl;
 	l->norder = l->inclusive ? l->nincl : l->nself;
 	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
+	l->cache[0] = xcalloc(t->v.nshow + 1, sizeof(*l->cache[0]));
+	l->cache[1] = xcalloc(t->v.nshow + 1, sizeof(*l->cache[1]));
+	tui_names_make(t);
 	make_rows(t);
 	return 0;
 }
@@ -151,7 +159,15 @@ void
 tui_list_free(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
+	size_t		 i;
 
+	for (i = 0; i < t->v.nshow; i++) {
+		free(l->cache[0][i]);
+		free(l->cache[1][i]);
+	}
+	free(l->cache[0]);
+	free(l->cache[1]);
+	tui_names_free(t);
 	free(l->fns0);
 	free(l->base[0]);
 	free(l->base[1]);
@@ -165,22 +181,27 @@ tui_list_free(struct tui *t)
 		regfree(&l->re);
 }
 
+/* A position and its sort key, read once for a sort. */
+struct kp {
+	uint64_t	 key;		/* ascending order */
+	uint32_t	 pos;
+	uint32_t	 cls;		/* bit 0 a loss, bit 1 not defined */
+};
+
 /*
- * One stable pass of a counting sort of ord by 16 bits of key (from
- * shift), ascending; skipped when every key has the same such bits.
+ * One stable pass of a counting sort of a into b by 16 bits of the key
+ * (or by a bit of cls, with key NULL... bits at shift), ascending.
  */
 static void
-pass(uint32_t **ord, uint32_t **tmp, size_t n, const uint64_t *key,
-    unsigned shift, unsigned bits)
+pass(struct kp **a, struct kp **b, size_t n, int of_cls, unsigned shift)
 {
 	static size_t	 count[1 << 16];
-	size_t		 i, sum = 0, c, d;
-	uint32_t	*swap;
-	uint64_t	 mask = ((uint64_t)1 << bits) - 1;
+	size_t		 i, sum = 0, c, d, mask = of_cls ? 1 : 0xffff;
+	struct kp	*swap;
 
-	memset(count, 0, sizeof(count[0]) << bits);
+	memset(count, 0, (mask + 1) * sizeof(count[0]));
 	for (i = 0; i < n; i++)
-		count[(key[(*ord)[i]] >> shift) & mask]++;
+		count[((of_cls ? (*a)[i].cls : (*a)[i].key) >> shift) & mask]++;
 	for (d = 0; d <= mask; d++) {
 		if (count[d] == n)
 			return;		/* all alike: nothing to do */
@@ -189,66 +210,81 @@ pass(uint32_t **ord, uint32_t **tmp, size_t n, const uint64_t *key,
 		sum += c;
 	}
 	for (i = 0; i < n; i++)
-		(*tmp)[count[(key[(*ord)[i]] >> shift) & mask]++] = (*ord)[i];
-	swap = *ord;
-	*ord = *tmp;
-	*tmp = swap;
+		(*b)[count[((of_cls ? (*a)[i].cls : (*a)[i].key) >> shift) &
+		    mask]++] = (*a)[i];
+	swap = *a;
+	*a = *b;
+	*b = swap;
 }
 
 /*
- * The keys of every position for event e in the list's mode, as
+ * The key of each position of the mode's order for event e, as
  * cga_cost_cmp orders costs: defined before not, larger (in a
- * difference: larger change, then gains) first.  key: ascending order;
- * cls: bit 0 a loss, bit 1 not defined.
+ * difference: larger change, then gains) first.
  */
 static void
-keys(struct tui *t, size_t e, uint64_t *key, uint64_t *cls)
+keys(struct tui *t, size_t e, struct kp *a, size_t n)
 {
 	const struct cga_profile *p = t->v.p;
 	struct tui_list	*l = &t->list;
+	const uint32_t	*base = l->base[l->inclusive];
 	const uint64_t	*c;
 	size_t		 i;
 
-	for (i = 0; i < l->nfns; i++) {
-		if (i + 16 < l->nfns)
-			__builtin_prefetch(l->inclusive ? l->fns0[i + 16]->incl :
-			    l->fns0[i + 16]->self);
-		c = l->inclusive ? l->fns0[i]->incl : l->fns0[i]->self;
+	for (i = 0; i < n; i++) {
+		if (i + 16 < n)
+			__builtin_prefetch(l->fns0[base[i + 16]]);
+		c = l->inclusive ? l->fns0[base[i]]->incl :
+		    l->fns0[base[i]]->self;
+		a[i].pos = base[i];
 		if (c == NULL || !cga_cost_defined(p, c, e)) {
-			key[i] = UINT64_MAX;
-			cls[i] = 2;
+			a[i].key = UINT64_MAX;
+			a[i].cls = 2;
 		} else if (t->v.diff) {
-			key[i] = ~cga_magnitude(c[e]);
-			cls[i] = (int64_t)c[e] < 0;
+			a[i].key = ~cga_magnitude(c[e]);
+			a[i].cls = (int64_t)c[e] < 0;
 		} else {
-			key[i] = ~c[e];
-			cls[i] = 0;
+			a[i].key = ~c[e];
+			a[i].cls = 0;
 		}
 	}
+}
+
+/* The mode's order by its event: made once, then kept. */
+static const uint32_t *
+sorted(struct tui *t)
+{
+	struct tui_list	*l = &t->list;
+	uint32_t	**at = &l->cache[l->inclusive][l->sort_ev];
+	size_t		 n = l->inclusive ? l->nincl : l->nself, i;
+	struct kp	*a, *b;
+	unsigned	 s;
+
+	if (*at != NULL)
+		return *at;
+	a = xcalloc(n + 1, sizeof(*a));
+	b = xcalloc(n + 1, sizeof(*b));
+	keys(t, tui_event(t), a, n);
+	/* From the report's order in this mode: ties keep it. */
+	pass(&a, &b, n, 1, 0);
+	for (s = 0; s < 64; s += 16)
+		pass(&a, &b, n, 0, s);
+	pass(&a, &b, n, 1, 1);
+	*at = xcalloc(n + 1, sizeof(**at));
+	for (i = 0; i < n; i++)
+		(*at)[i] = a[i].pos;
+	free(a);
+	free(b);
+	return *at;
 }
 
 void
 tui_list_sort(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
-	uint64_t	*key, *cls;
-	uint32_t	*tmp;
-	unsigned	 s;
 
-	key = xcalloc(l->nfns + 1, sizeof(*key));
-	cls = xcalloc(l->nfns + 1, sizeof(*cls));
-	tmp = xcalloc(l->nfns + 1, sizeof(*tmp));
-	keys(t, tui_event(t), key, cls);
-	/* From the report's order in this mode: ties keep it. */
 	l->norder = l->inclusive ? l->nincl : l->nself;
-	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
-	pass(&l->order, &tmp, l->norder, cls, 0, 1);
-	for (s = 0; s < 64; s += 16)
-		pass(&l->order, &tmp, l->norder, key, s, 16);
-	pass(&l->order, &tmp, l->norder, cls, 1, 1);
-	free(tmp);
-	free(key);
-	free(cls);
+	memcpy(l->order, sorted(t), l->norder * sizeof(*l->order));
 	/* Members follow the event too. */
 	t->v.sort = &t->v.show[l->sort_ev];
 	t->v.nsort = 1;
@@ -266,15 +302,20 @@ tui_list_work(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
 	size_t		 end;
+	double		 t0;
 
 	if (!l->filtering)
 		return 0;
-	end = l->scanned + FILTER_SLICE;
-	if (end > l->norder)
-		end = l->norder;
-	for (; l->scanned < end; l->scanned++)
-		if (passes_filter(t, l->fns0[l->order[l->scanned]]))
+	/* Some milliseconds' worth, the names read from their copy. */
+	end = l->norder;
+	t0 = now_ms();
+	for (; l->scanned < end; l->scanned++) {
+		if ((l->scanned & 1023) == 0 && now_ms() - t0 >= FILTER_MS)
+			break;
+		if (regexec(&l->re, tui_names_of(t, l->order[l->scanned]), 0,
+		    NULL, 0) == 0)
 			l->pass[l->npass++] = l->order[l->scanned];
+	}
 	l->filtering = l->scanned < l->norder;
 	make_rows(t);
 	return l->filtering;
@@ -315,41 +356,26 @@ tui_list_selected(struct tui *t)
 	return t->list.nrows == 0 ? NULL : t->list.rows[t->list.sel].fn;
 }
 
-/* Whether name holds s: ignoring case when s has no capital. */
-static int
-holds(const char *name, const char *s)
-{
-	const char	*p;
-	size_t		 n = strlen(s), i;
-	int		 fold = 1;
-
-	for (i = 0; i < n; i++)
-		if (isupper((unsigned char)s[i]))
-			fold = 0;
-	if (!fold)
-		return strstr(name, s) != NULL;
-	for (p = name; *p != '\0'; p++) {
-		for (i = 0; i < n && p[i] != '\0' &&
-		    tolower((unsigned char)p[i]) == s[i]; i++)
-			;
-		if (i == n)
-			return 1;
-	}
-	return n == 0;
-}
-
 int
 tui_list_find(struct tui *t, const char *s, int back, int from_next)
 {
-	struct tui_list	*l = &t->list;
-	size_t		 i, k;
+	struct tui_list		*l = &t->list;
+	const unsigned char	*match;
+	const struct tui_row	*r;
+	size_t			 i, k;
 
 	if (l->nrows == 0 || *s == '\0')
 		return -1;
+	/* The rows near the selection one by one; then every name once. */
+	match = NULL;
 	for (k = from_next ? 1 : 0; k <= l->nrows; k++) {
+		if (k == NEAR_ROWS && match == NULL)
+			match = tui_names_match(t, s);
 		i = back ? (l->sel + l->nrows - k % l->nrows) % l->nrows :
 		    (l->sel + k) % l->nrows;
-		if (holds(row_name(t, &l->rows[i]), s)) {
+		r = &l->rows[i];
+		if (r->group != 0 || match == NULL ?
+		    tui_names_holds(row_name(t, r), s) : match[r->pos]) {
 			l->sel = i;
 			return 0;
 		}

@@ -45,6 +45,13 @@ struct tui_list {
 	size_t		  nself, nincl;
 	uint32_t	 *order;	/* positions in fns0, as now sorted */
 	size_t		  norder;
+	/* Each mode's order by each shown event, once made. */
+	uint32_t	**cache[2];
+	/* The names of fns0 end to end, and in lower case (names.c). */
+	size_t		 *at;		/* by position: where its name is */
+	char		 *names, *lower;
+	unsigned char	 *match;	/* by position: holds the text */
+	char		 *matched;	/* that match is of */
 	unsigned char	 *open;		/* by fns0 position: a group opened */
 	struct tui_row	 *rows;		/* what is shown, filter applied */
 	size_t		  nrows, rowcap;
@@ -101,6 +108,7 @@ struct tui {
 	struct tui_list	  list;
 	struct tui_lines  func, src, asm_, help;
 	struct tui_flame *flame;
+	size_t		  flame_ev;	/* the event it is of */
 	char		  msg[512];	/* said on the status line once */
 	char		  search[256];	/* the last search */
 	enum tui_prompt	  prompt;	/* a line is being typed */
@@ -173,6 +181,16 @@ int	 tui_lines_key(struct tui *, struct tui_lines *, int key, int h);
 
 /* Next (dir 1) or previous (-1) hot line: 0 when found. */
 int	 tui_lines_hot(struct tui_lines *, int dir, int h);
+
+/* names.c: the list's names end to end, for search and filter. */
+void	 tui_names_make(struct tui *);
+void	 tui_names_free(struct tui *);
+/* The label of fns0's function at pos. */
+const char *tui_names_of(const struct tui *, uint32_t pos);
+/* Whether name holds s: ignoring case when s has no capital. */
+int	 tui_names_holds(const char *name, const char *s);
+/* By position, whether its name holds s (kept for the next search). */
+const unsigned char *tui_names_match(struct tui *, const char *s);
 
 /* func.c: the callers and callees of t->cur. */
 void	 tui_func_make(struct tui *);

@@ -29,11 +29,11 @@
 #include "tui/tui.h"
 #include "view/columns.h"
 
+/* Milliseconds between looks at a thread's work, while it goes on. */
+#define WAIT_MS		50
+
 /* Profiles up to this size keep each instruction's cost without --asm. */
 #define INSTRS_AT_MOST	((uint64_t)64 << 20)
-
-/* Milliseconds between slices of work while some is left. */
-#define SLICE_MS	15
 
 static volatile sig_atomic_t hangup;
 
@@ -86,8 +86,15 @@ make_pane(struct tui *t)
 			tui_asm_make(t);
 		break;
 	case TUI_FLAME:
-		if (t->flame == NULL)
+		/* Built when the list was shown, or for another event. */
+		if (t->flame != NULL && t->flame_ev != tui_event(t)) {
+			tui_flame_free(t->flame);
+			t->flame = NULL;
+		}
+		if (t->flame == NULL) {
 			t->flame = tui_flame_new(t);
+			t->flame_ev = tui_event(t);
+		}
 		break;
 	default:
 		break;
@@ -469,15 +476,17 @@ mouse(struct tui *t)
 		    (ev.bstate & BUTTON1_DOUBLE_CLICKED) != 0);
 }
 
-/* Work left between keys: a filter, the flame's stacks. */
+/*
+ * Work left between keys: a filter's slices (2: look at the keys and go
+ * on at once), or the flame's stacks, built by a thread (1: look again
+ * a little later).
+ */
 static int
 work(struct tui *t)
 {
-	int	 more = 0;
-
-	more |= tui_list_work(t);
-	more |= tui_flame_work(t);
-	return more;
+	if (tui_list_work(t))
+		return 2;
+	return tui_flame_work(t);
 }
 
 /*
@@ -595,7 +604,8 @@ loop(struct tui *t)
 		getmaxyx(stdscr, t->rows, t->cols);
 		draw(t, help);
 		t->msg[0] = '\0';
-		timeout(more ? SLICE_MS : -1);
+		/* Work left: a look at the keys between its slices. */
+		timeout(more == 2 ? 0 : more == 1 ? WAIT_MS : -1);
 		c = getch();
 		diag_seen(t);
 		if (c == ERR) {
@@ -683,6 +693,8 @@ tui_run(FILE *out, const struct cga_view *v)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	setlocale(LC_ALL, "");
+	/* A screen's changes in few writes: over ssh, few packets. */
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if ((scr = newterm(term != NULL && *term != '\0' ? term : "vt100",
 	    stdout, stdin)) == NULL) {
@@ -704,6 +716,9 @@ tui_run(FILE *out, const struct cga_view *v)
 	getmaxyx(stdscr, t.rows, t.cols);
 	diag_begin(&t);
 	tui_list_init(&t);
+	/* The flame pane's stacks, built while the list is looked at. */
+	t.flame = tui_flame_new(&t);
+	t.flame_ev = tui_event(&t);
 	loop(&t);
 	endwin();
 	delscreen(scr);
