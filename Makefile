@@ -3,6 +3,9 @@
 PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
+# Where bash-completion and zsh look for completions of their own.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 
 CC	?= cc
 CFLAGS	?= -O2 -g
@@ -17,10 +20,13 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # Debian packages: to build, and to test (libclang-rt-dev holds clang's
 # sanitizer and libFuzzer runtimes, only recommended by clang; chromium
-# and nodejs, with its npm, run the HTML page's tests, tests/browser/html.sh).
+# and nodejs, with its npm, run the HTML page's tests, tests/browser/html.sh;
+# python3-jsonschema checks --format=json against its schema, schema.sh;
+# zsh, driven in tmux, runs completion/_cgannotate's test, completion.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev libncurses-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
-	     time jq graphviz python3 cmark-gfm chromium nodejs binutils tmux
+	     time jq graphviz python3 python3-jsonschema cmark-gfm chromium nodejs \
+	     binutils tmux zsh
 
 # src/ holds main.c and a folder for each stage (doc/ARCHITECTURE); every
 # module of the stages goes into the library the tests link with.  Their
@@ -182,15 +188,22 @@ demo: deps-build
 	./cgannotate --auto=yes --inclusive=no testdata/recur-plain.callgrind
 
 install: cgannotate
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	cp cgannotate $(DESTDIR)$(BINDIR)/cgannotate
 	chmod 755 $(DESTDIR)$(BINDIR)/cgannotate
 	cp man/cgannotate.1 $(DESTDIR)$(MANDIR)/man1/cgannotate.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/cgannotate.1
+	cp completion/cgannotate.bash $(DESTDIR)$(BASHCOMPDIR)/cgannotate
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/cgannotate
+	cp completion/_cgannotate $(DESTDIR)$(ZSHCOMPDIR)/_cgannotate
+	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_cgannotate
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cgannotate \
-	    $(DESTDIR)$(MANDIR)/man1/cgannotate.1
+	    $(DESTDIR)$(MANDIR)/man1/cgannotate.1 \
+	    $(DESTDIR)$(BASHCOMPDIR)/cgannotate \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_cgannotate
 
 clean:
 	rm -rf build cgannotate

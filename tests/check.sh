@@ -66,10 +66,11 @@ failures=	# the steps that failed, named on the line before the summary
 shards=8
 # The scripts the ASan build does not run again: terminal.sh, dot.sh and
 # limits.sh time or measure the binary itself; need-build.sh and
-# layout.sh test no binary; bounds.sh's checker judges the plain build's
-# figures (the ASan build's TSV and --calls are formats.sh's and
-# listings.sh's).  threads.sh is ThreadSanitizer's.
-plain_only="terminal dot limits need-build layout bounds"
+# layout.sh test no binary, completion.sh the shells' completion and make
+# install; bounds.sh's checker judges the plain build's figures (the ASan
+# build's TSV and --calls are formats.sh's and listings.sh's).
+# threads.sh is ThreadSanitizer's.
+plain_only="terminal dot limits need-build layout bounds completion"
 tsan_only="threads"
 # valgrind without the inline frames of its stack traces (the function
 # that holds them is named): reading them took a fifth of its start-up,

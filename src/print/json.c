@@ -1,9 +1,10 @@
 /*
- * json.c: --format=json, the report as one JSON document: metadata, the
- * events, the totals, the functions listed with their exclusive and
- * inclusive costs, callers and callees, and with annotation on, each listed
- * function's file with its line costs.  Counts are exact 64-bit integers;
- * an event never counted in a place is left out of that cost object.
+ * json.c: --format=json, the report as one JSON document: its schema's
+ * version (doc/cgannotate.schema.json), metadata, the events, the
+ * totals, the functions listed with their exclusive and inclusive costs,
+ * callers and callees, and with annotation on, each listed function's
+ * file with its line costs.  Counts are exact 64-bit integers; an event
+ * never counted in a place is left out of that cost object.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,6 +21,13 @@
 #include "print/json.h"
 #include "view/columns.h"
 #include "view/view.h"
+
+/*
+ * The version of the document's shape, its first member: doc/
+ * cgannotate.schema.json describes this version, and a change that
+ * renames, removes or retypes a member makes the next.
+ */
+#define SCHEMA_VERSION	1
 
 /* printf's formats, for the few members that need them. */
 static void
@@ -329,14 +337,18 @@ number_or_string(struct cga_w *w, const char *s)
 		cga_w_json_or_null(w, s);
 }
 
-/* The profiles named, the difference's base, and the header's values. */
+/*
+ * The schema's version (doc/cgannotate.schema.json), the profiles named,
+ * the difference's base, and the header's values.
+ */
 static void
 header(struct cga_w *w, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
 	size_t			  i;
 
-	cga_w_puts(w, "{\n  \"profiles\": [");
+	wfmt(w, "{\n  \"schema_version\": %d,\n  \"profiles\": [",
+	    SCHEMA_VERSION);
 	for (i = 0; i < v->nprofiles; i++) {
 		if (i > 0)
 			cga_w_puts(w, ", ");
