@@ -356,6 +356,15 @@ header(struct cga_w *w, const struct cga_view *v)
 	}
 	cga_w_puts(w, "],\n  \"diff_base\": ");
 	cga_w_json_or_null(w, p->base_path);
+	if (p->base_path != NULL && v->nolds > 0) {
+		cga_w_puts(w, ",\n  \"diff_bases\": [");
+		for (i = 0; i < v->nolds; i++) {
+			if (i > 0)
+				cga_w_puts(w, ", ");
+			cga_w_json(w, v->olds[i]);
+		}
+		cga_w_putc(w, ']');
+	}
 	cga_w_puts(w, ",\n  \"creator\": ");
 	cga_w_json_or_null(w, p->creator);
 	cga_w_puts(w, ",\n  \"command\": ");

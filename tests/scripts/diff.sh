@@ -82,7 +82,7 @@ N2=testdata/threads-joined.callgrind
 "$bin" --format=callgrind "$O1" "$O2" >"$tmp/old-sum.callgrind"
 "$bin" --format=callgrind "$N1" "$N2" >"$tmp/new-sum.callgrind"
 # Names of files and the header's lines left out: the rest must agree.
-names='Profile data file|"profiles"|"diff_base"|"creator"|^### cgannotate|^Reading|graph \[fontname'
+names='Profile data file|"profiles"|"diff_base"|"diff_bases"|"creator"|^### cgannotate|^Reading|graph \[fontname'
 # (Folded stacks and DOT's node numbers follow the order the model was
 # made in, which a file written and read again changes: they are
 # checked below against the two sides read directly.)
@@ -129,6 +129,15 @@ $(diff "$tmp/want.dot" "$tmp/got.dot" | head -4)"
 "$bin" --auto=no --diff "$O1" --diff "$O2" "$N1" "$N2" >"$tmp/out"
 grep -Fqx "Profile data files '$N1', '$N2' minus '$O1', '$O2' (creator: callgrind-3.19.0)" "$tmp/out"
 result $? "--diff twice: the header names both sides: $(sed -n 2p "$tmp/out")"
+# JSON names the first in diff_base, as before, and each in diff_bases.
+"$bin" --format=json --diff "$O1" --diff "$O2" "$N1" "$N2" >"$tmp/out"
+if command -v jq >/dev/null 2>&1; then
+	jq -e --arg a "$O1" --arg b "$O2" '.diff_base == $a and
+	    .diff_bases == [$a, $b]' "$tmp/out" >/dev/null
+	result $? "--diff twice: JSON's diff_bases: $(jq -c .diff_bases "$tmp/out")"
+else
+	skipped=$((skipped + 1))
+fi
 # A run's stem: its thread files, said on standard error.
 mkdir -p "$tmp/run"
 cp "$O1" "$tmp/run/callgrind.out.77-02"

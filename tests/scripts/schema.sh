@@ -126,6 +126,9 @@ l=testdata/wordfreq-gate-large.callgrind
 doc "gate exceeded" --auto=no --fail-above=Ir:1% \
     --fail-above-function=Ir:5,Dr:50%,D1mw:1000000 --diff $s $l
 doc "gate within" --fail-above=Ir:90% --diff $s $l
+doc "diff twice" --inclusive=yes --diff testdata/threads-septhreads-t2.callgrind \
+    --diff testdata/threads-septhreads-t3.callgrind \
+    testdata/threads-septhreads-t1.callgrind
 doc "gate fallen" --by=object --fail-above-function=Ir:1 --diff $l $s
 doc "part 2" --part=2 --inclusive=yes testdata/sortprog-multipart.callgrind
 doc "parts 1 and 3" --part=1 --part=3 --by=file \

@@ -137,7 +137,7 @@ def may_lack(kind, obj, k):
     instructions), the page's member, a line's jumps, and a jump's
     executions when it is not a conditional branch.  Each other member is
     always there, and the schema must reject an object without it."""
-    return k in ("gate", "files", "page", "instructions") or \
+    return k in ("gate", "files", "page", "instructions", "diff_bases") or \
         (k == "jumps" and kind.endswith("/lines[]")) or \
         (k == "executed" and obj.get("conditional") is False)
 
