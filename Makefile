@@ -22,11 +22,13 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 # sanitizer and libFuzzer runtimes, only recommended by clang; chromium
 # and nodejs, with its npm, run the HTML page's tests, tests/browser/html.sh;
 # python3-jsonschema checks --format=json against its schema, schema.sh;
-# zsh, driven in tmux, runs completion/_cgannotate's test, completion.sh).
+# zsh, driven in tmux, runs completion/_cgannotate's test, completion.sh;
+# golang-go's pprof and protobuf-compiler's protoc read --format=pprof,
+# tests/scripts/pprof.sh).
 BUILD_PKGS = gcc libc6-dev make uthash-dev zlib1g-dev libncurses-dev
 TEST_PKGS  = $(BUILD_PKGS) check pkg-config valgrind clang libclang-rt-dev \
 	     time jq graphviz python3 python3-jsonschema cmark-gfm chromium nodejs \
-	     binutils tmux zsh
+	     binutils tmux zsh golang-go protobuf-compiler
 
 # src/ holds main.c and a folder for each stage (doc/ARCHITECTURE); every
 # module of the stages goes into the library the tests link with.  Their

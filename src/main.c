@@ -226,6 +226,10 @@ main(int argc, char **argv)
 		cga_opts_free(&o);
 		return 1;
 	}
+	if (o.format == &cga_format_pprof && cga_pprof_usable() == -1) {
+		cga_opts_free(&o);
+		return 1;
+	}
 	if ((rc = find_profiles(&o, &guessed, &nguessed)) != 0) {
 		cga_opts_free(&o);
 		return rc == -2 ? 2 : 1;

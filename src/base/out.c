@@ -160,6 +160,25 @@ cga_out_folded(FILE *out, const char *s)
 }
 
 void
+cga_out_utf8(FILE *out, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		/* visible() keeps a byte from 0xa0 outside UTF-8 as it is. */
+		if (*p >= 0xa0 && utf8_len(p) == 0) {
+			fprintf(out, "\\x%02x", *p++);
+			continue;
+		}
+		n = visible(p, buf, &used);
+		fwrite(buf, 1, n, out);
+		p += used;
+	}
+}
+
+void
 cga_w_flush(struct cga_w *w)
 {
 	if (w->n > 0)

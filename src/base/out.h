@@ -27,6 +27,11 @@ void	cga_out_tsv(FILE *, const char *);
  */
 void	cga_out_folded(FILE *, const char *);
 /*
+ * A string of a binary format whose strings are UTF-8 (pprof's): as
+ * cga_out_text, and a byte outside UTF-8 as an escape (\xff) too.
+ */
+void	cga_out_utf8(FILE *, const char *);
+/*
  * A buffer in front of a stream, for the formats that write the most
  * (JSON writes more bytes than the profile has): each piece is a copy
  * into the buffer, where each stdio call would take the stream's lock

@@ -13,6 +13,7 @@ const struct cga_format *const cga_formats[] = {
 	[CGA_FORMAT_FOLDED] =		&cga_format_folded,
 	[CGA_FORMAT_SPEEDSCOPE] =	&cga_format_speedscope,
 	[CGA_FORMAT_HTML] =		&cga_format_html,
+	[CGA_FORMAT_PPROF] =		&cga_format_pprof,
 	[CGA_FORMAT_TUI] =		&cga_format_tui,
 	[CGA_FORMAT_PARTS] =		NULL	/* the end: --list-parts's */
 };

@@ -48,7 +48,8 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    "=yes|no",
 	    "one row per function with the code inlined\n"
 	    "into it from other files [no; yes for dot,\n"
-	    "folded, speedscope and the page's flames]", ANY },
+	    "folded, speedscope, pprof and the page's\n"
+	    "flames]", ANY },
 	[CGA_OPT_TOP] = { "top", 0, required_argument, "=N",
 	    "list at most N rows [all the threshold lets]", NOT_TUI },
 	[CGA_OPT_FOCUS] = { "focus", 0, required_argument, "=RE",
@@ -80,15 +81,18 @@ const struct cga_option cga_options[CGA_NOPTS] = {
 	    required_argument, "=EVENT:N[%][,...]",
 	    "the same for any one function's exclusive cost", ANY },
 	[CGA_OPT_FORMAT] = { "format", 0, required_argument,
-	    "=text|tsv|json|dot|markdown|callgrind|folded|speedscope|html|tui",
+	    "=text|tsv|json|dot|markdown|callgrind|folded|speedscope|html|"
+	    "pprof|tui",
 	    "the report as text, tab-separated rows, JSON,\n"
 	    "a Graphviz call graph, Markdown tables, what\n"
 	    "was loaded as one Callgrind file, a flame\n"
 	    "graph's stacks, folded or for speedscope, a\n"
-	    "page for the browser, or the terminal browser\n"
+	    "page for the browser, the stacks for pprof\n"
+	    "(gzip'd protobuf), or the terminal browser\n"
 	    "[text]", ANY },
 	[CGA_OPT_MAX_DEPTH] = { "max-depth", 0, required_argument, "=N",
-	    "folded, speedscope: frames in a stack [256]", ANY },
+	    "folded, speedscope, pprof: frames in a stack\n"
+	    "[256]", ANY },
 	[CGA_OPT_NODE_THRESHOLD] = { "node-threshold", 0, required_argument,
 	    "=N", NULL, ANY },
 	[CGA_OPT_EDGE_THRESHOLD] = { "edge-threshold", 0, required_argument,

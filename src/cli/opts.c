@@ -737,7 +737,8 @@ cga_opts_parse(struct cga_opts *o, int argc, char **argv)
 	if (o->group_inlined == -1)
 		o->group_inlined = (o->format == &cga_format_dot ||
 		    o->format == &cga_format_folded ||
-		    o->format == &cga_format_speedscope) &&
+		    o->format == &cga_format_speedscope ||
+		    o->format == &cga_format_pprof) &&
 		    o->by == CGA_BY_FUNCTION;
 	else if (o->group_inlined && o->by != CGA_BY_FUNCTION) {
 		cga_usage_error("--group-inlined=yes lists functions: it "

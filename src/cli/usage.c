@@ -19,7 +19,8 @@
 
 /*
  * Adds an option's names to buf: "  -h, --help", "      --show=A,B,C",
- * or after another option's ", --lines".
+ * or after another option's ", --lines"; one too wide for the column of
+ * the letters before it, "  --format=...", in 80 columns still.
  */
 static void
 name_option(char *buf, size_t size, const struct cga_option *e)
@@ -29,7 +30,8 @@ name_option(char *buf, size_t size, const struct cga_option *e)
 
 	if (e->letter != 0)
 		snprintf(letter, sizeof(letter), "-%c, ", e->letter);
-	else if (len == 0)
+	else if (len == 0 && 8 + strlen(e->name) + (e->arg != NULL ?
+	    strlen(e->arg) : 0) < HELP_WIDTH)
 		strcpy(letter, "    ");	/* the column of the letters */
 	snprintf(buf + len, size - len, "%s%s--%s%s", len == 0 ? "  " : ", ",
 	    letter, e->name, e->arg != NULL ? e->arg : "");

@@ -34,6 +34,7 @@ Suite	*diff_suite(void);
 Suite	*gate_suite(void);
 Suite	*lint_suite(void);
 Suite	*pieces_suite(void);
+Suite	*pb_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

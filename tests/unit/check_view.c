@@ -170,13 +170,14 @@ START_TEST(format_table_finds_each_format_by_name)
 	for (i = 0; cga_formats[i] != NULL; i++)
 		ck_assert_ptr_eq(cga_format_find(cga_formats[i]->name),
 		    cga_formats[i]);
-	ck_assert_uint_eq(i, 10);
+	ck_assert_uint_eq(i, 11);
 	ck_assert_ptr_eq(cga_format_find("json"), &cga_format_json);
 	ck_assert_ptr_eq(cga_format_find("markdown"), &cga_format_markdown);
 	ck_assert_ptr_eq(cga_format_find("folded"), &cga_format_folded);
 	ck_assert_ptr_eq(cga_format_find("speedscope"),
 	    &cga_format_speedscope);
 	ck_assert_ptr_eq(cga_format_find("html"), &cga_format_html);
+	ck_assert_ptr_eq(cga_format_find("pprof"), &cga_format_pprof);
 	ck_assert_ptr_eq(cga_format_find("tui"), &cga_format_tui);
 	ck_assert_ptr_null(cga_format_find("parts"));
 	ck_assert_ptr_null(cga_format_find("JSON"));
