@@ -8,6 +8,7 @@
 #define CGA_FORMATS_H
 
 #include "html/html.h"
+#include "pprof/pprof.h"
 #include "print/format.h"
 #include "tui/tui.h"
 

@@ -52,9 +52,6 @@ extern const struct cga_format cga_format_callgrind;	/* callgrind.c */
 extern const struct cga_format cga_format_folded;	/* folded.c */
 extern const struct cga_format cga_format_speedscope;	/* folded.c */
 extern const struct cga_format cga_format_markdown;	/* markdown.c */
-extern const struct cga_format cga_format_pprof;	/* pprof.c */
-/* pprof.c: 0, or -1 after saying that standard output is a terminal. */
-int	cga_pprof_usable(void);
 extern const struct cga_format cga_format_parts;	/* text.c: --list-parts */
 
 #endif

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "base/idtab.h"
+#include "pprof/idtab.h"
 #include "base/out.h"
-#include "base/pb.h"
-#include "base/proto.h"
+#include "pprof/pb.h"
+#include "pprof/proto.h"
 #include "check_cga.h"
 
 /* m's bytes are the n bytes of want. */

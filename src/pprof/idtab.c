@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base/hash.h"
-#include "base/idtab.h"
+#include "pprof/idtab.h"
 #include "base/xalloc.h"
 
 static void

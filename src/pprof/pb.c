@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/pb.h"
+#include "pprof/pb.h"
 #include "base/xalloc.h"
 
 /* Room for n more bytes. */

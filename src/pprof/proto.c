@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "base/out.h"
-#include "base/pb.h"
-#include "base/proto.h"
+#include "pprof/pb.h"
+#include "pprof/proto.h"
 #include "base/xalloc.h"
 
 /* profile.proto's fields, by message (google/pprof's proto/profile.proto). */

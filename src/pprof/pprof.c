@@ -5,8 +5,8 @@
  * frame's, is split over that frame's source lines (callgrind_costs.c's
  * pieces) or its instructions, exactly both ways, so that pprof's -list
  * shows the annotation's line costs; each caller stands at the line of
- * its call.  What the rows of the profile are is said here; base/proto.c
- * makes and writes them (over base/pb.c, the wire format, by hand).
+ * its call.  What the rows of the profile are is said here; proto.c makes
+ * and writes them (over pb.c, the wire format, by hand).
  */
 #include <sys/stat.h>
 
@@ -18,11 +18,12 @@
 #include "analysis/group.h"
 #include "analysis/stacks.h"
 #include "base/diag.h"
-#include "base/idtab.h"
+#include "pprof/idtab.h"
 #include "base/out.h"
-#include "base/proto.h"
+#include "pprof/proto.h"
 #include "base/version.h"
 #include "print/callgrind_costs.h"
+#include "pprof/pprof.h"
 #include "print/format.h"
 #include "print/frames.h"
 #include "view/view.h"

@@ -3,7 +3,7 @@
  * made row by row, each row found again by what it holds: strings,
  * functions, mappings, locations, paths (a location under a path) and the
  * samples of paths; then written, gzip-compressed (proto.c, over pb.c).
- * print/pprof.c says what the rows are.  Ids are those of the format:
+ * pprof.c says what the rows are.  Ids are those of the format:
  * strings from 0 (the empty string), the rest from 1.
  */
 #ifndef CGA_PROTO_H
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/idtab.h"
+#include "pprof/idtab.h"
 
 struct cga_proto {
 	size_t		 nval;		/* values a sample */
