@@ -148,9 +148,9 @@ tui_list_init(struct tui *t)
 	l->inclusive = t->v.inclusive && t->v.p->have_incl;
 	l->norder = l->inclusive ? l->nincl : l->nself;
 	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
-	l->cache[0] = xcalloc(t->v.nshow + 1, sizeof(*l->cache[0]));
-	l->cache[1] = xcalloc(t->v.nshow + 1, sizeof(*l->cache[1]));
 	tui_names_make(t);
+	/* The other orders, made by a thread while the list is looked at. */
+	tui_orders_start(t);
 	make_rows(t);
 	return 0;
 }
@@ -159,14 +159,8 @@ void
 tui_list_free(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
-	size_t		 i;
 
-	for (i = 0; i < t->v.nshow; i++) {
-		free(l->cache[0][i]);
-		free(l->cache[1][i]);
-	}
-	free(l->cache[0]);
-	free(l->cache[1]);
+	tui_orders_stop(t);
 	tui_names_free(t);
 	free(l->fns0);
 	free(l->base[0]);
@@ -181,110 +175,14 @@ tui_list_free(struct tui *t)
 		regfree(&l->re);
 }
 
-/* A position and its sort key, read once for a sort. */
-struct kp {
-	uint64_t	 key;		/* ascending order */
-	uint32_t	 pos;
-	uint32_t	 cls;		/* bit 0 a loss, bit 1 not defined */
-};
-
-/*
- * One stable pass of a counting sort of a into b by 16 bits of the key
- * (or by a bit of cls, with key NULL... bits at shift), ascending.
- */
-static void
-pass(struct kp **a, struct kp **b, size_t n, int of_cls, unsigned shift)
-{
-	static size_t	 count[1 << 16];
-	size_t		 i, sum = 0, c, d, mask = of_cls ? 1 : 0xffff;
-	struct kp	*swap;
-
-	memset(count, 0, (mask + 1) * sizeof(count[0]));
-	for (i = 0; i < n; i++)
-		count[((of_cls ? (*a)[i].cls : (*a)[i].key) >> shift) & mask]++;
-	for (d = 0; d <= mask; d++) {
-		if (count[d] == n)
-			return;		/* all alike: nothing to do */
-		c = count[d];
-		count[d] = sum;
-		sum += c;
-	}
-	for (i = 0; i < n; i++)
-		(*b)[count[((of_cls ? (*a)[i].cls : (*a)[i].key) >> shift) &
-		    mask]++] = (*a)[i];
-	swap = *a;
-	*a = *b;
-	*b = swap;
-}
-
-/*
- * The key of each position of the mode's order for event e, as
- * cga_cost_cmp orders costs: defined before not, larger (in a
- * difference: larger change, then gains) first.
- */
-static void
-keys(struct tui *t, size_t e, struct kp *a, size_t n)
-{
-	const struct cga_profile *p = t->v.p;
-	struct tui_list	*l = &t->list;
-	const uint32_t	*base = l->base[l->inclusive];
-	const uint64_t	*c;
-	size_t		 i;
-
-	for (i = 0; i < n; i++) {
-		if (i + 16 < n)
-			__builtin_prefetch(l->fns0[base[i + 16]]);
-		c = l->inclusive ? l->fns0[base[i]]->incl :
-		    l->fns0[base[i]]->self;
-		a[i].pos = base[i];
-		if (c == NULL || !cga_cost_defined(p, c, e)) {
-			a[i].key = UINT64_MAX;
-			a[i].cls = 2;
-		} else if (t->v.diff) {
-			a[i].key = ~cga_magnitude(c[e]);
-			a[i].cls = (int64_t)c[e] < 0;
-		} else {
-			a[i].key = ~c[e];
-			a[i].cls = 0;
-		}
-	}
-}
-
-/* The mode's order by its event: made once, then kept. */
-static const uint32_t *
-sorted(struct tui *t)
-{
-	struct tui_list	*l = &t->list;
-	uint32_t	**at = &l->cache[l->inclusive][l->sort_ev];
-	size_t		 n = l->inclusive ? l->nincl : l->nself, i;
-	struct kp	*a, *b;
-	unsigned	 s;
-
-	if (*at != NULL)
-		return *at;
-	a = xcalloc(n + 1, sizeof(*a));
-	b = xcalloc(n + 1, sizeof(*b));
-	keys(t, tui_event(t), a, n);
-	/* From the report's order in this mode: ties keep it. */
-	pass(&a, &b, n, 1, 0);
-	for (s = 0; s < 64; s += 16)
-		pass(&a, &b, n, 0, s);
-	pass(&a, &b, n, 1, 1);
-	*at = xcalloc(n + 1, sizeof(**at));
-	for (i = 0; i < n; i++)
-		(*at)[i] = a[i].pos;
-	free(a);
-	free(b);
-	return *at;
-}
-
 void
 tui_list_sort(struct tui *t)
 {
 	struct tui_list	*l = &t->list;
 
 	l->norder = l->inclusive ? l->nincl : l->nself;
-	memcpy(l->order, sorted(t), l->norder * sizeof(*l->order));
+	memcpy(l->order, tui_orders_get(t, l->inclusive, l->sort_ev),
+	    l->norder * sizeof(*l->order));
 	/* Members follow the event too. */
 	t->v.sort = &t->v.show[l->sort_ev];
 	t->v.nsort = 1;

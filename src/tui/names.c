@@ -82,39 +82,27 @@ tui_names_holds(const char *name, const char *s)
 	return n == 0;
 }
 
-/* The position whose name holds byte offset off (at[] ascending). */
-static uint32_t
-name_at(const struct tui_list *l, size_t off)
-{
-	size_t	 lo = 0, hi = l->nfns, mid;
-
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (l->at[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (uint32_t)lo;
-}
-
 const unsigned char *
 tui_names_match(struct tui *t, const char *s)
 {
 	struct tui_list	*l = &t->list;
 	const char	*blob = has_capital(s) ? l->names : l->lower;
 	const char	*hit, *end = blob + l->at[l->nfns];
-	size_t		 n = strlen(s);
-	uint32_t	 pos;
+	size_t		 n = strlen(s), off;
+	uint32_t	 pos = 0;
 
 	if (l->matched != NULL && strcmp(l->matched, s) == 0)
 		return l->match;	/* n and N: the same text again */
 	if (l->match == NULL)
 		l->match = xmalloc(l->nfns + 1);
 	memset(l->match, 0, l->nfns + 1);
-	for (hit = blob; n > 0 && hit < end &&
-	    (hit = memmem(hit, (size_t)(end - hit), s, n)) != NULL;) {
-		pos = name_at(l, (size_t)(hit - blob));
+	for (hit = blob; n > 0 && hit < end && (hit = n == 1 ?
+	    memchr(hit, s[0], (size_t)(end - hit)) :
+	    memmem(hit, (size_t)(end - hit), s, n)) != NULL;) {
+		/* The name it is in: hits come in order, and so do names. */
+		off = (size_t)(hit - blob);
+		while (l->at[pos + 1] <= off)
+			pos++;
 		l->match[pos] = 1;
 		/* On to the next name: one hit is enough. */
 		hit = blob + l->at[pos + 1];

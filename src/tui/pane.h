@@ -45,8 +45,8 @@ struct tui_list {
 	size_t		  nself, nincl;
 	uint32_t	 *order;	/* positions in fns0, as now sorted */
 	size_t		  norder;
-	/* Each mode's order by each shown event, once made. */
-	uint32_t	**cache[2];
+	/* Each mode's order by each shown event (order.c). */
+	struct tui_orders *orders;
 	/* The names of fns0 end to end, and in lower case (names.c). */
 	size_t		 *at;		/* by position: where its name is */
 	char		 *names, *lower;
@@ -92,6 +92,7 @@ struct tui_lines {
 };
 
 struct tui_flame;
+struct tui_orders;
 
 struct tui {
 	struct cga_view	  v;		/* the report's view; inclusive */
@@ -181,6 +182,12 @@ int	 tui_lines_key(struct tui *, struct tui_lines *, int key, int h);
 
 /* Next (dir 1) or previous (-1) hot line: 0 when found. */
 int	 tui_lines_hot(struct tui_lines *, int dir, int h);
+
+/* order.c: the list's orders, made by a thread from the start. */
+void	 tui_orders_start(struct tui *);
+/* The order of a mode (1: inclusive) by the k-th shown event. */
+const uint32_t *tui_orders_get(struct tui *, int incl, size_t k);
+void	 tui_orders_stop(struct tui *);
 
 /* names.c: the list's names end to end, for search and filter. */
 void	 tui_names_make(struct tui *);

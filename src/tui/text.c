@@ -288,9 +288,9 @@ tui_asm_make(struct tui *t)
 		return;
 	}
 	if (!t->v.asm_code) {
-		tui_lines_add(&t->asm_, "(a profile this large keeps the cost "
-		    "of each instruction only with --asm=yes: cgannotate --tui "
-		    "--asm=yes)", 0, NULL, 0);
+		tui_lines_add(&t->asm_, "(no machine code: a profile this large "
+		    "keeps the cost of each instruction only with --asm=yes: "
+		    "cgannotate --tui --asm=yes)", 0, NULL, 0);
 		return;
 	}
 	one_view(t, &v);
