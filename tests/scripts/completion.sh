@@ -69,8 +69,8 @@ if have bash && have jq; then
 	# Keyword values, after = and as the next word.
 	printf '%s\t%s\n' "$C --format=" "$(echo --format=callgrind \
 	    --format=dot --format=folded --format=html --format=json \
-	    --format=markdown --format=speedscope --format=text --format=tsv \
-	    --format=tui)" \
+	    --format=markdown --format=pprof --format=speedscope --format=text \
+	    --format=tsv --format=tui)" \
 	    "$C --format=j" "--format=json" \
 	    "$C --by=" "--by=file --by=function --by=object" \
 	    "$C --tree=c" "--tree=caller --tree=calling" \
