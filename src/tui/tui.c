@@ -251,7 +251,9 @@ static const char *const help_text[] = {
 	"Source, Asm    ] [ the next and previous hot line (1 % or more of the",
 	"               total); Left Right scroll sideways",
 	"Flame          the selected function's stacks, an icicle: Up Down",
-	"               Left Right pick a frame, Enter zooms in, Bksp out",
+	"               Left Right pick a frame, Enter zooms in, Bksp out,",
+	"               a the whole program's stacks (or the function's)",
+	"Mouse          the wheel scrolls; a click picks a row, two open it",
 	"",
 	"Figures are those of the report (cgannotate without --tui).",
 	NULL
