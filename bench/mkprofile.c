@@ -83,8 +83,18 @@ main(int argc, char **argv)
 		fputs("usage: mkprofile SEED MEGABYTES > OUT\n", stderr);
 		return 2;
 	}
+	/*
+	 * Megabytes, up to 16 GiB: a size in bytes given by mistake once
+	 * filled a 252 GB disk.
+	 */
+	want = strtoull(argv[2], NULL, 10);
+	if (want == 0 || want > 16384) {
+		fprintf(stderr, "mkprofile: %s: a size from 1 to 16384 MB\n",
+		    argv[2]);
+		return 2;
+	}
+	want *= 1024 * 1024;
 	seed = slurp(argv[1], &len);
-	want = strtoull(argv[2], NULL, 10) * 1024 * 1024;
 
 	/* The largest id, so copies can take ids of their own. */
 	for (s = seed; (s = strstr(s, "=(")) != NULL; s += 2) {
