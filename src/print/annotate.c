@@ -633,11 +633,12 @@ struct unfound {
 };
 
 static void
-print_unfound(FILE *out, struct unfound *unfound, size_t n)
+print_unfound(FILE *out, struct unfound *unfound, size_t n, int resort)
 {
 	size_t	 i;
 
-	cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
+	if (resort)
+		cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
 	fputs(fancy, out);
 	fputs("The following files chosen for auto-annotation could "
 	    "not be found:\n", out);
@@ -650,6 +651,32 @@ print_unfound(FILE *out, struct unfound *unfound, size_t n)
 		putc('\n', out);
 	}
 	fputs("\n", out);
+}
+
+/*
+ * Sets apart the files that cannot be found, by name: the list of them
+ * is all that is printed of them, so they are not ranked by cost, nor
+ * their calls and jumps indexed.  A file named by the user stays, to be
+ * reported where it comes.  The others stay in g->files, by name, which
+ * brings each directory's files together.
+ */
+static void
+set_apart(const struct cga_view *v, struct gather *g, struct unfound *unfound,
+    size_t *nunfound)
+{
+	size_t	 i, n = 0;
+
+	cga_sort(g->files, g->n, sizeof(*g->files), name_cmp, NULL);
+	for (i = 0; i < g->n; i++) {
+		if (g->files[i].user ||
+		    cga_sources_found(v->src, g->files[i].name)) {
+			g->files[n++] = g->files[i];
+			continue;
+		}
+		unfound[*nunfound].name = g->files[i].name;
+		unfound[(*nunfound)++].why = "not found";
+	}
+	g->n = n;
 }
 
 /* The sum of what was annotated, as percentages never above 100 %. */
@@ -692,7 +719,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	struct unfound		 *unfound;
 	const char		 *why;
 	uint64_t		 *printed;
-	size_t			  nunfound = 0, nsites = 0, i;
+	size_t			  nunfound = 0, nsites = 0, i, apart;
 	unsigned char		 *files;
 	char			 *opened, *shown;
 	FILE			 *src;
@@ -706,6 +733,9 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		rc = 1;
 		g.n = 0;
 	}
+	unfound = xcalloc(g.n + 1, sizeof(*unfound));
+	set_apart(v, &g, unfound, &nunfound);
+	apart = nunfound;
 	if (g.n > 0) {
 		cga_sort(g.files, g.n, sizeof(*g.files), file_cmp, (void *)v);
 		/* Calls and jumps of the files annotated, not the profile's. */
@@ -718,7 +748,6 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		free(files);
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
-	unfound = xcalloc(g.n + 1, sizeof(*unfound));
 	for (i = 0; i < g.n && !ferror(out); i++) {
 		af = &g.files[i];
 		if ((src = cga_sources_open(v->src, af->name, &opened,
@@ -749,7 +778,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		free(shown);
 	}
 	if (nunfound > 0)
-		print_unfound(out, unfound, nunfound);
+		print_unfound(out, unfound, nunfound, nunfound > apart);
 	if (did)
 		print_annotated(out, v, printed);
 out:
