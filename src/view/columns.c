@@ -168,6 +168,46 @@ cga_widths_add_span(const struct cga_view *v, size_t *w, const uint64_t *lo,
 			w[i] = n;
 }
 
+void
+cga_widest_init(const struct cga_view *v, struct cga_widest *x)
+{
+	x->hi = xcalloc(v->p->cw, sizeof(*x->hi));
+	x->lo = xcalloc(v->p->cw, sizeof(*x->lo));
+}
+
+void
+cga_widest_add(const struct cga_view *v, struct cga_widest *x,
+    const uint64_t *c)
+{
+	const struct cga_profile *p = v->p;
+	size_t			  i;
+
+	for (i = cga_cost_next(p, c, 0); i < p->nev;
+	    i = cga_cost_next(p, c, i + 1)) {
+		if (!cga_cost_defined(p, x->hi, i)) {
+			x->hi[i] = x->lo[i] = c[i];
+			cga_cost_define(p, x->hi, i);
+			cga_cost_define(p, x->lo, i);
+		} else if (v->diff) {
+			if ((int64_t)c[i] > (int64_t)x->hi[i])
+				x->hi[i] = c[i];
+			if ((int64_t)c[i] < (int64_t)x->lo[i])
+				x->lo[i] = c[i];
+		} else if (c[i] > x->hi[i])
+			x->hi[i] = c[i];
+	}
+}
+
+void
+cga_widest_done(const struct cga_view *v, struct cga_widest *x, size_t *w)
+{
+	cga_widths_add(v, w, x->hi);
+	if (v->diff)
+		cga_widths_add(v, w, x->lo);
+	free(x->hi);
+	free(x->lo);
+}
+
 static void
 pad(FILE *out, size_t n)
 {

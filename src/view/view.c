@@ -398,13 +398,29 @@ rank_upto(struct ranking *rk, size_t i)
 
 /* A group's functions' rows must fit the columns too. */
 static void
-member_widths(const struct cga_view *v, const struct cga_fn *g, size_t *w)
+member_widths(const struct cga_view *v, const struct cga_fn *g,
+    struct cga_widest *x)
 {
 	const struct cga_groups	*gr = v->groups;
 	size_t			 i;
 
 	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
-		cga_widths_add(v, w, cga_view_fn_cost(v, gr->members[i]));
+		cga_widest_add(v, x, cga_view_fn_cost(v, gr->members[i]));
+}
+
+/* Under --tree, call rows must fit the columns too. */
+static void
+call_widths(const struct cga_view *v, const struct cga_fn *fn,
+    struct cga_widest *x)
+{
+	const struct cga_call	*c;
+
+	if (v->tree & CGA_SHOW_CALLERS)
+		for (c = fn->in; c != NULL; c = c->next_in)
+			cga_widest_add(v, x, cga_call_cost(c));
+	if (v->tree & CGA_SHOW_CALLEES)
+		for (c = fn->out; c != NULL; c = c->next_out)
+			cga_widest_add(v, x, cga_call_cost(c));
 }
 
 const uint64_t *
@@ -433,29 +449,27 @@ static struct rank *
 rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 {
 	const struct cga_profile *p = v->lp;
-	const struct cga_call	 *c;
+	struct cga_widest	  x;
 	struct cga_fn		 *fn;
 	struct rank		 *rank;
-	const uint64_t		 *cost;
+	const uint64_t		 *cost, *min;
 	size_t			  n = 0, lo = 0, hi = p->nfns, i;
 
 	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	if (w != NULL)
+		cga_widest_init(v, &x);
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
-		if (w != NULL) {
-			cga_widths_add_span(v, w, cga_view_fn_min(v, fn), cost);
-			if (v->groups != NULL)
-				member_widths(v, fn, w);
-			/* Call rows must fit the columns too. */
-			if (v->tree & CGA_SHOW_CALLERS)
-				for (c = fn->in; c != NULL; c = c->next_in)
-					cga_widths_add(v, w, cga_call_cost(c));
-			if (v->tree & CGA_SHOW_CALLEES)
-				for (c = fn->out; c != NULL; c = c->next_out)
-					cga_widths_add(v, w, cga_call_cost(c));
-		}
+		if (w != NULL && (min = cga_view_fn_min(v, fn)) != NULL)
+			cga_widths_add_span(v, w, min, cost);
+		else if (w != NULL)
+			cga_widest_add(v, &x, cost);
+		if (w != NULL && v->groups != NULL)
+			member_widths(v, fn, &x);
+		if (w != NULL && v->tree)
+			call_widths(v, fn, &x);
 		n++;
 		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {
 			rank[--hi].fn = fn;
@@ -465,6 +479,8 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 		rank[lo++].key = v->nsort == 0 ? 0 : p->diff ?
 		    cga_magnitude(cost[v->sort[0]]) : cost[v->sort[0]];
 	}
+	if (w != NULL)
+		cga_widest_done(v, &x, w);
 	/* The undefined, gathered at the top end, follow the others. */
 	for (i = 0; i < p->nfns - hi; i++)
 		rank[lo + i] = rank[hi + i];
