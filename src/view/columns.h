@@ -39,6 +39,9 @@ void	 cga_print_span(FILE *, const struct cga_view *, const size_t *,
 	    const uint64_t *lo, const uint64_t *c);
 void	 cga_widths_add_span(const struct cga_view *, size_t *,
 	    const uint64_t *lo, const uint64_t *c);
+/* cga_print_span into a buffer in front of the stream. */
+void	 cga_w_span(struct cga_w *, const struct cga_view *, const size_t *,
+	    const uint64_t *lo, const uint64_t *c);
 void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
 
 /*

@@ -682,6 +682,21 @@ cga_view_print_label(FILE *out, const struct cga_view *v,
 		cga_view_print_fn(out, fn);
 }
 
+void
+cga_view_write_label(struct cga_w *w, const struct cga_view *v,
+    const struct cga_fn *fn)
+{
+	if (v->groups != NULL)
+		cga_w_text(w, v->groups->label[fn->id]);
+	else if (fn->display != NULL)
+		cga_w_text(w, fn->display);
+	else {
+		cga_w_text(w, fn->key.file);
+		cga_w_putc(w, ':');
+		cga_w_text(w, fn->key.name);
+	}
+}
+
 int
 cga_view_focused(const struct cga_view *v, const struct cga_fn *fn)
 {
