@@ -560,6 +560,15 @@ name_cmp(const void *a, const void *b, void *ctx)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* By the name each points to. */
+static int
+name_cmp_at(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp((*(struct ann_file *const *)a)->name,
+	    (*(struct ann_file *const *)b)->name);
+}
+
 /* The files named by the user, then those of the listed functions. */
 static int
 gather_files(struct gather *g, const struct cga_view *v,
@@ -635,7 +644,8 @@ struct unfound {
 static void
 print_unfound(FILE *out, struct unfound *unfound, size_t n, int resort)
 {
-	size_t	 i;
+	struct cga_w	 w;
+	size_t		 i;
 
 	if (resort)
 		cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
@@ -643,13 +653,18 @@ print_unfound(FILE *out, struct unfound *unfound, size_t n, int resort)
 	fputs("The following files chosen for auto-annotation could "
 	    "not be found:\n", out);
 	fputs(fancy, out);
+	cga_w_init(&w, out);
 	for (i = 0; i < n; i++) {
-		fputs("  ", out);
-		cga_out_text(out, unfound[i].name);
-		if (strcmp(unfound[i].why, "not found") != 0)
-			fprintf(out, " (%s)", unfound[i].why);
-		putc('\n', out);
+		cga_w_puts(&w, "  ");
+		cga_w_text(&w, unfound[i].name);
+		if (strcmp(unfound[i].why, "not found") != 0) {
+			cga_w_puts(&w, " (");
+			cga_w_puts(&w, unfound[i].why);
+			cga_w_putc(&w, ')');
+		}
+		cga_w_putc(&w, '\n');
 	}
+	cga_w_flush(&w);
 	fputs("\n", out);
 }
 
@@ -664,19 +679,30 @@ static void
 set_apart(const struct cga_view *v, struct gather *g, struct unfound *unfound,
     size_t *nunfound)
 {
-	size_t	 i, n = 0;
+	struct ann_file	**byname;
+	unsigned char	 *found;
+	size_t		  i, n = 0;
 
-	cga_sort(g->files, g->n, sizeof(*g->files), name_cmp, NULL);
+	byname = xcalloc(g->n + 1, sizeof(*byname));
+	found = xcalloc(g->n + 1, 1);
+	for (i = 0; i < g->n; i++)
+		byname[i] = &g->files[i];
+	cga_sort(byname, g->n, sizeof(*byname), name_cmp_at, NULL);
 	for (i = 0; i < g->n; i++) {
-		if (g->files[i].user ||
-		    cga_sources_found(v->src, g->files[i].name)) {
-			g->files[n++] = g->files[i];
-			continue;
+		if (byname[i]->user ||
+		    cga_sources_found(v->src, byname[i]->name))
+			found[byname[i] - g->files] = 1;
+		else {
+			unfound[*nunfound].name = byname[i]->name;
+			unfound[(*nunfound)++].why = "not found";
 		}
-		unfound[*nunfound].name = g->files[i].name;
-		unfound[(*nunfound)++].why = "not found";
 	}
+	for (i = 0; i < g->n; i++)
+		if (found[i])
+			g->files[n++] = g->files[i];
 	g->n = n;
+	free(byname);
+	free(found);
 }
 
 /* The sum of what was annotated, as percentages never above 100 %. */
