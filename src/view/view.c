@@ -489,6 +489,44 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 	return rank;
 }
 
+/* fn_cmp where the costs are alike: by name, then as made. */
+static int
+fn_name_made(const void *a, const void *b, void *ctx)
+{
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c = cga_fn_display_cmp(fa, fb);
+
+	(void)ctx;
+	return c != 0 ? c : (fa->id > fb->id) - (fa->id < fb->id);
+}
+
+static int
+fn_name(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return cga_fn_display_cmp(*(const struct cga_fn *const *)a,
+	    *(const struct cga_fn *const *)b);
+}
+
+/*
+ * A run of functions alike in the first sort event put in order:
+ * fn_cmp_made, or fn_cmp (stable) for those lacking it.  Alike in the
+ * only event, and not a difference (where gains go before losses),
+ * their costs compare alike: no comparison reads them.
+ */
+static void
+sort_run(const struct cga_view *v, struct cga_fn **fns, size_t n,
+    int defined)
+{
+	if (v->nsort <= 1 && !v->diff)
+		cga_sort(fns, n, sizeof(*fns), defined ? fn_name_made : fn_name,
+		    NULL);
+	else
+		cga_sort(fns, n, sizeof(*fns), defined ? fn_cmp_made : fn_cmp,
+		    (void *)v);
+}
+
 static struct cga_fn **
 select_ranked(const struct cga_view *v, struct ranking *rk, size_t n,
     size_t ndef, size_t *np)
@@ -540,8 +578,7 @@ select_ranked(const struct cga_view *v, struct ranking *rk, size_t n,
 			if (run > 1) {
 				for (j = 0; j < run; j++)
 					fns[i + j] = rank[i + j].fn;
-				cga_sort(fns + i, run, sizeof(*fns), i < ndef ?
-				    fn_cmp_made : fn_cmp, (void *)v);
+				sort_run(v, fns + i, run, i < ndef);
 				for (j = 0; j < run; j++)
 					rank[i + j].fn = fns[i + j];
 			}
