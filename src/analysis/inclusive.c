@@ -370,6 +370,18 @@ lower(struct bounds *b, const struct cga_fn *fn, uint64_t *lo)
 			add(b, lo, c->cost);
 }
 
+/* Whether c lacks one of the events (combine reads into for it). */
+static int
+lacks_event(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 e;
+
+	for (e = 0; e < p->nev; e++)
+		if (!cga_cost_defined(p, c, e))
+			return 1;
+	return 0;
+}
+
 /* Each function's figure; 1 if one was above the ceiling. */
 static int
 function_costs(struct bounds *b)
@@ -385,13 +397,20 @@ function_costs(struct bounds *b)
 	into = xcalloc(b->p->cw, sizeof(*into));
 	for (i = 0; i < b->n; i++) {
 		fn = b->fns[i];
-		lower(b, fn, lo);
+		/* L and own in one walk of the calls out. */
+		memset(lo, 0, b->p->cw * sizeof(*lo));
 		memset(own, 0, b->p->cw * sizeof(*own));
 		memset(into, 0, b->p->cw * sizeof(*into));
+		add(b, lo, fn->self);
 		add(b, own, fn->self);
-		for (c = fn->out; c != NULL; c = c->next_out)
+		for (c = fn->out; c != NULL; c = c->next_out) {
 			add(b, own, c->cost);
-		for (c = fn->in; c != NULL; c = c->next_in)
+			if (b->comp[c->key.callee->id] != b->comp[i])
+				add(b, lo, c->cost);
+		}
+		/* What the calls in say is read only for an event own lacks. */
+		for (c = lacks_event(b->p, own) ? fn->in : NULL; c != NULL;
+		    c = c->next_in)
 			if (cga_cost_add(b->p, into, c->cost) == -1)
 				memset(into, 0xff, b->p->nev * sizeof(*into));
 		fn->incl = cga_cost_new(b->p);
