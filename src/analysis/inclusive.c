@@ -309,18 +309,16 @@ cap(const struct cga_profile *p, uint64_t *c)
 
 /*
  * The ceiling: per event, the total or, where the cost lines hold more
- * (a summary: line below them), their sum; 1 if that is above the total.
+ * (a summary: line below them), their sum (in p->ceiling, made as the
+ * functions are gathered); 1 if that is above the total.
  */
 static int
 ceiling(struct bounds *b)
 {
 	struct cga_profile	*p = b->p;
-	size_t			 i, e;
+	size_t			 e;
 	int			 above = 0;
 
-	p->ceiling = cga_cost_new(p);
-	for (i = 0; i < b->n; i++)
-		add(b, p->ceiling, b->fns[i]->self);
 	for (e = 0; e < p->nev; e++) {
 		if (!cga_cost_defined(p, p->total, e))
 			continue;
@@ -557,8 +555,12 @@ cga_profile_inclusive(struct cga_profile *p)
 	memset(&b, 0, sizeof(b));
 	b.p = p;
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
+	/* The exclusive costs summed as the list is read, for the ceiling. */
+	p->ceiling = cga_cost_new(p);
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		b.fns[b.n++] = fn;
+		add(&b, p->ceiling, fn->self);
+	}
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	low = ceiling(&b);
 	if (!p->diff) {
