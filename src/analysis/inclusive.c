@@ -129,6 +129,37 @@ cga_components(struct cga_fn **fns, size_t n, size_t *ncomp)
 	return t.low;	/* low now holds each function's component */
 }
 
+/* A function of a recursion level (f'2): the level, the name without it. */
+struct leveled {
+	struct cga_fn	*fn;
+	unsigned long	 n;
+	size_t		 baselen;
+};
+
+/*
+ * The recursion level a function's name gives (callgrind's
+ * --separate-recs: "f'2" is f called while f runs, "f'3" while f'2
+ * runs), with the length of the name without it; 0 for none.
+ */
+static unsigned long
+level(const char *name, size_t *baselen)
+{
+	size_t		 len = strlen(name), i = len;
+	unsigned long	 n = 0, d = 1;
+
+	while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9' &&
+	    len - i < 9) {
+		n += (unsigned long)(name[i - 1] - '0') * d;
+		d *= 10;
+		i--;
+	}
+	if (i == len || i < 2 || name[i - 1] != '\'' || name[i] == '0' ||
+	    n < 2)
+		return 0;
+	*baselen = i - 1;
+	return n;
+}
+
 /* Scratch of the computation, freed at its end. */
 struct bounds {
 	struct cga_profile *p;
@@ -138,6 +169,8 @@ struct bounds {
 	size_t		  ncomp;
 	uint64_t	**entry;	/* U2, by component */
 	uint64_t	**upper;	/* U1, by id (shared within a name) */
+	struct leveled	 *lv;		/* the functions of a recursion level */
+	size_t		  nlv;
 	int		  err;
 };
 
@@ -179,50 +212,43 @@ entry_bounds(struct bounds *b)
 }
 
 /*
- * Functions of one name together.  Code inlined from other files (fi=,
+ * What the functions' names say, each name read once.  U1: the exclusive
+ * cost and every call, summed over all entries of a name, through the
+ * name's list of its functions.  Code inlined from other files (fi=,
  * fe=) names no object, so the entries of one function are known by name
- * alone; two unrelated functions of one name only loosen the bound.
+ * alone; two unrelated functions of one name only loosen the bound.  And
+ * the functions of a recursion level, for level_costs.
  */
-static int
-name_cmp(const void *x, const void *y, void *ctx)
-{
-	const struct cga_fn	*a = *(struct cga_fn *const *)x;
-	const struct cga_fn	*b = *(struct cga_fn *const *)y;
-
-	(void)ctx;
-	if (a->key.name != b->key.name)
-		return (uintptr_t)a->key.name < (uintptr_t)b->key.name ? -1 : 1;
-	return a->id < b->id ? -1 : a->id > b->id;
-}
-
-/* U1: exclusive cost and every call, over all entries of a name. */
 static void
-upper_bounds(struct bounds *b)
+read_names(struct bounds *b)
 {
-	struct cga_fn	**byname;
-	struct cga_call	 *c;
-	uint64_t	 *u;
-	size_t		  i, j, k, n;
+	struct cga_fn	*fn, *g;
+	struct cga_call	*c;
+	uint64_t	*u;
+	size_t		 i, baselen;
+	unsigned long	 k;
 
 	b->upper = xcalloc(b->n + 1, sizeof(*b->upper));
-	byname = xcalloc(b->n + 1, sizeof(*byname));
-	/* A name of one function: its own cost and calls, left NULL here. */
-	for (i = 0, n = 0; i < b->n; i++)
-		if (cga_fn_namesakes(b->fns[i]) > 1)
-			byname[n++] = b->fns[i];
-	cga_sort(byname, n, sizeof(*byname), name_cmp, NULL);
-	for (i = 0; i < n; i = j) {
-		u = cga_cost_new(b->p);
-		for (j = i; j < n && byname[j]->key.name ==
-		    byname[i]->key.name; j++) {
-			add(b, u, byname[j]->self);
-			for (c = byname[j]->out; c != NULL; c = c->next_out)
-				add(b, u, c->cost);
+	b->lv = xcalloc(b->n + 1, sizeof(*b->lv));
+	for (i = 0; i < b->n; i++) {
+		fn = b->fns[i];
+		if ((k = level(fn->key.name, &baselen)) != 0) {
+			b->lv[b->nlv].fn = fn;
+			b->lv[b->nlv].n = k;
+			b->lv[b->nlv++].baselen = baselen;
 		}
-		for (k = i; k < j; k++)
-			b->upper[byname[k]->id] = u;
+		/* A name of one function: its own cost and calls, left NULL. */
+		if (b->upper[i] != NULL || cga_fn_namesakes(fn) <= 1)
+			continue;
+		u = cga_cost_new(b->p);
+		for (g = cga_str_of(fn->key.name)->fns; g != NULL;
+		    g = g->same_name) {
+			add(b, u, g->self);
+			for (c = g->out; c != NULL; c = c->next_out)
+				add(b, u, c->cost);
+			b->upper[g->id] = u;
+		}
 	}
-	free(byname);
 }
 
 /*
@@ -283,18 +309,16 @@ cap(const struct cga_profile *p, uint64_t *c)
 
 /*
  * The ceiling: per event, the total or, where the cost lines hold more
- * (a summary: line below them), their sum; 1 if that is above the total.
+ * (a summary: line below them), their sum (in p->ceiling, made as the
+ * functions are gathered); 1 if that is above the total.
  */
 static int
 ceiling(struct bounds *b)
 {
 	struct cga_profile	*p = b->p;
-	size_t			 i, e;
+	size_t			 e;
 	int			 above = 0;
 
-	p->ceiling = cga_cost_new(p);
-	for (i = 0; i < b->n; i++)
-		add(b, p->ceiling, b->fns[i]->self);
 	for (e = 0; e < p->nev; e++) {
 		if (!cga_cost_defined(p, p->total, e))
 			continue;
@@ -344,6 +368,18 @@ lower(struct bounds *b, const struct cga_fn *fn, uint64_t *lo)
 			add(b, lo, c->cost);
 }
 
+/* Whether c lacks one of the events (combine reads into for it). */
+static int
+lacks_event(const struct cga_profile *p, const uint64_t *c)
+{
+	size_t	 e;
+
+	for (e = 0; e < p->nev; e++)
+		if (!cga_cost_defined(p, c, e))
+			return 1;
+	return 0;
+}
+
 /* Each function's figure; 1 if one was above the ceiling. */
 static int
 function_costs(struct bounds *b)
@@ -359,13 +395,20 @@ function_costs(struct bounds *b)
 	into = xcalloc(b->p->cw, sizeof(*into));
 	for (i = 0; i < b->n; i++) {
 		fn = b->fns[i];
-		lower(b, fn, lo);
+		/* L and own in one walk of the calls out. */
+		memset(lo, 0, b->p->cw * sizeof(*lo));
 		memset(own, 0, b->p->cw * sizeof(*own));
 		memset(into, 0, b->p->cw * sizeof(*into));
+		add(b, lo, fn->self);
 		add(b, own, fn->self);
-		for (c = fn->out; c != NULL; c = c->next_out)
+		for (c = fn->out; c != NULL; c = c->next_out) {
 			add(b, own, c->cost);
-		for (c = fn->in; c != NULL; c = c->next_in)
+			if (b->comp[c->key.callee->id] != b->comp[i])
+				add(b, lo, c->cost);
+		}
+		/* What the calls in say is read only for an event own lacks. */
+		for (c = lacks_event(b->p, own) ? fn->in : NULL; c != NULL;
+		    c = c->next_in)
 			if (cga_cost_add(b->p, into, c->cost) == -1)
 				memset(into, 0xff, b->p->nev * sizeof(*into));
 		fn->incl = cga_cost_new(b->p);
@@ -382,30 +425,6 @@ function_costs(struct bounds *b)
 	free(own);
 	free(into);
 	return over;
-}
-
-/*
- * The recursion level a function's name gives (callgrind's
- * --separate-recs: "f'2" is f called while f runs, "f'3" while f'2
- * runs), with the length of the name without it; 0 for none.
- */
-static unsigned long
-level(const char *name, size_t *baselen)
-{
-	size_t		 len = strlen(name), i = len;
-	unsigned long	 n = 0, d = 1;
-
-	while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9' &&
-	    len - i < 9) {
-		n += (unsigned long)(name[i - 1] - '0') * d;
-		d *= 10;
-		i--;
-	}
-	if (i == len || i < 2 || name[i - 1] != '\'' || name[i] == '0' ||
-	    n < 2)
-		return 0;
-	*baselen = i - 1;
-	return n;
 }
 
 /* The function of fn's file one recursion level below it, or NULL. */
@@ -433,12 +452,6 @@ level_below(struct cga_profile *p, const struct cga_fn *fn, unsigned long n,
 	return NULL;
 }
 
-struct leveled {
-	struct cga_fn	*fn;
-	unsigned long	 n;
-	size_t		 baselen;
-};
-
 static int
 level_cmp(const void *x, const void *y, void *ctx)
 {
@@ -458,19 +471,11 @@ level_cmp(const void *x, const void *y, void *ctx)
 static void
 level_costs(struct bounds *b)
 {
-	struct leveled	*lv;
+	struct leveled	*lv = b->lv;
 	struct cga_fn	*up;
 	uint64_t	*lo;
-	size_t		 i, e, n = 0, baselen;
-	unsigned long	 k;
+	size_t		 i, e, n = b->nlv;
 
-	lv = xcalloc(b->n + 1, sizeof(*lv));
-	for (i = 0; i < b->n; i++)
-		if ((k = level(b->fns[i]->key.name, &baselen)) != 0) {
-			lv[n].fn = b->fns[i];
-			lv[n].n = k;
-			lv[n++].baselen = baselen;
-		}
 	cga_sort(lv, n, sizeof(*lv), level_cmp, NULL);
 	lo = xcalloc(b->p->cw, sizeof(*lo));
 	for (i = 0; i < n; i++) {
@@ -487,7 +492,6 @@ level_costs(struct bounds *b)
 				    up->incl[e] : lo[e];
 	}
 	free(lo);
-	free(lv);
 }
 
 /* Whether a call's recorded cost is above its callee's or the ceiling. */
@@ -551,13 +555,17 @@ cga_profile_inclusive(struct cga_profile *p)
 	memset(&b, 0, sizeof(b));
 	b.p = p;
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
+	/* The exclusive costs summed as the list is read, for the ceiling. */
+	p->ceiling = cga_cost_new(p);
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		b.fns[b.n++] = fn;
+		add(&b, p->ceiling, fn->self);
+	}
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	low = ceiling(&b);
 	if (!p->diff) {
 		entry_bounds(&b);
-		upper_bounds(&b);
+		read_names(&b);
 	}
 	over = function_costs(&b);
 	if (!p->diff)
@@ -578,6 +586,7 @@ cga_profile_inclusive(struct cga_profile *p)
 		    "total", p->path);
 	free(b.entry);
 	free(b.upper);
+	free(b.lv);
 	free(b.comp);
 	free(b.fns);
 	return b.err ? -1 : 0;

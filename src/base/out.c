@@ -115,6 +115,27 @@ cga_out_text(FILE *out, const char *s)
 	text(out, s);
 }
 
+void
+cga_w_text(struct cga_w *w, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (*p != '\0') {
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f; n++)
+			;
+		if (n > 0) {
+			cga_w_write(w, (const char *)p, n);
+			p += n;
+			continue;
+		}
+		n = visible(p, buf, &used);
+		cga_w_write(w, buf, n);
+		p += used;
+	}
+}
+
 size_t
 cga_out_text_width(const char *s)
 {

@@ -46,6 +46,8 @@ struct cga_w {
 
 void	cga_w_flush(struct cga_w *);
 void	cga_w_u64(struct cga_w *, uint64_t);
+/* Text for a terminal, as cga_out_text writes it. */
+void	cga_w_text(struct cga_w *, const char *);
 /* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_w_json(struct cga_w *, const char *);
 /* A JSON string, or null for NULL. */

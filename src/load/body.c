@@ -57,8 +57,13 @@ keeps_file(struct loader *ld, struct cga_file *f)
 
 	if (!ld->opts->lines)
 		return 0;
+	if (ld->opts->want_lines == NULL)
+		return 1;
+	/* The answer kept, before the name is read: a cache miss a block. */
+	if (id < ld->nkeep && ld->keep[id] != 0)
+		return ld->keep[id] == 1;
 	/* A file named by an id not defined yet: asked once it is. */
-	if (ld->opts->want_lines == NULL || cga_ids_placeholder(f->name))
+	if (cga_ids_placeholder(f->name))
 		return 1;
 	if (id >= ld->nkeep) {
 		n = ld->nkeep ? ld->nkeep : 64;
@@ -68,15 +73,13 @@ keeps_file(struct loader *ld, struct cga_file *f)
 		memset(ld->keep + ld->nkeep, 0, n - ld->nkeep);
 		ld->nkeep = n;
 	}
-	if (ld->keep[id] == 0) {
-		/* split.c: the two threads ask one at a time. */
-		if (ld->want_lock != NULL)
-			pthread_mutex_lock(ld->want_lock);
-		ld->keep[id] = ld->opts->want_lines(ld->opts->want_ctx,
-		    f->name) ? 1 : 2;
-		if (ld->want_lock != NULL)
-			pthread_mutex_unlock(ld->want_lock);
-	}
+	/* split.c: the two threads ask one at a time. */
+	if (ld->want_lock != NULL)
+		pthread_mutex_lock(ld->want_lock);
+	ld->keep[id] = ld->opts->want_lines(ld->opts->want_ctx, f->name) ?
+	    1 : 2;
+	if (ld->want_lock != NULL)
+		pthread_mutex_unlock(ld->want_lock);
 	return ld->keep[id] == 1;
 }
 

@@ -367,6 +367,7 @@ merge_files(struct merge *m, unsigned char **twin)
 	}
 	q->files = q->files_last = NULL;
 	q->nfiles = 0;
+	q->nlined = 0;		/* their lines are the loader's too */
 	return v;
 }
 

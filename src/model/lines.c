@@ -188,8 +188,10 @@ cga_line_get(struct cga_profile *p, struct cga_file *f, uint64_t line)
 	unsigned		  bit = (unsigned)(line % CGA_LPAGE);
 	size_t			  r, n, lw = p->lw;
 
-	if (f->lines == NULL)
+	if (f->lines == NULL) {
 		f->lines = cga_arena_alloc(&p->arena, sizeof(*f->lines));
+		cga_file_lined(p, f);
+	}
 	slot = page_slot(f->lines, line / CGA_LPAGE, 1);
 	if ((pg = *slot) == NULL)
 		*slot = pg = lpage_new(p, 0);
@@ -296,6 +298,17 @@ cga_file_adopt_lines(const struct cga_profile *p, size_t qlw,
 	for (i = 0; i < fl->scap; i++)
 		if (fl->spage[i] != NULL)
 			lpage_adopt(p, qlw, fl->spage[i]);
+}
+
+void
+cga_file_lined(struct cga_profile *p, struct cga_file *f)
+{
+	if (p->nlined == p->linedcap) {
+		p->linedcap = p->linedcap ? 2 * p->linedcap : 16;
+		p->lined = xreallocarray(p->lined, p->linedcap,
+		    sizeof(*p->lined));
+	}
+	p->lined[p->nlined++] = f;
 }
 
 void

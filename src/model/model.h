@@ -16,6 +16,8 @@
  */
 void	cga_fn_key(struct cga_profile *, struct cga_fn *, const char *file,
 	    const char *name);
+/* lines.c, for tables.c: f has line costs now, to be dropped with p. */
+void	cga_file_lined(struct cga_profile *, struct cga_file *f);
 /*
  * profile.c: derived events' counters of cost c from its recorded ones;
  * -1 on overflow.

@@ -19,15 +19,16 @@ cga_profile_new(void)
 void
 cga_profile_free(struct cga_profile *p)
 {
-	struct cga_file	*f;
 	size_t		 i;
 
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->nev; i++)
 		free(p->ev[i].terms);
-	for (f = p->files; f != NULL; f = f->next)
-		cga_file_drop_lines(f);
+	/* Those with lines alone: a profile may hold 365,000 files. */
+	for (i = 0; i < p->nlined; i++)
+		cga_file_drop_lines(p->lined[i]);
+	free(p->lined);
 	free(p->ev);
 	free(p->fntab);
 	HASH_CLEAR(hh, p->calls);

@@ -398,6 +398,9 @@ struct cga_profile {
 	 */
 	struct cga_file	 *files, *files_last;
 	size_t		  nfiles;
+	/* The files given line costs: their indexes go with the profile. */
+	struct cga_file	**lined;
+	size_t		  nlined, linedcap;
 	struct cga_fn	 *fns, *fns_last;
 	struct cga_call	 *calls;
 	char		 *sites;	/* nsites records of sitesize bytes */

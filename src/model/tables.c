@@ -42,6 +42,8 @@ cga_file_adopt(struct cga_profile *p, struct cga_file *f, const char *name)
 		p->files = f;
 	p->files_last = f;
 	cga_str_of(name)->file = f;
+	if (f->lines != NULL)
+		cga_file_lined(p, f);
 }
 
 struct cga_file *

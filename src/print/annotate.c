@@ -33,23 +33,6 @@ struct ann_file {
 					/* line pairs (next numbers) */
 };
 
-/* Where a file's sites start in sites sorted by file. */
-static size_t
-first_site(struct cga_site *const *all, size_t n, const struct cga_file *f)
-{
-	size_t	 lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if ((uintptr_t)all[mid]->key.file < (uintptr_t)f)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* a + b, or the largest line there is. */
 static uint64_t
 sat_add(uint64_t a, uint64_t b)
@@ -91,107 +74,6 @@ file_cmp(const void *a, const void *b, void *ctx)
 	return c != 0 ? c : strcmp(fa->name, fb->name);
 }
 
-static int
-site_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct cga_site	*sa = *(const struct cga_site *const *)a;
-	const struct cga_site	*sb = *(const struct cga_site *const *)b;
-	int			 c;
-
-	c = cga_cost_cmp(ctx, sa->cost, sb->cost);
-	if (c != 0)
-		return c;
-	c = cga_fn_display_cmp(sa->key.callee, sb->key.callee);
-	if (c != 0)
-		return c;
-	return sa->count < sb->count ? -1 : sa->count > sb->count;
-}
-
-/* The call sites of each line of a file, by line. */
-struct line_sites {
-	uint64_t	  line;
-	struct cga_site	**sites;
-	size_t		  n;
-};
-
-/* Sites by file, line, then in the order they are printed. */
-static int
-site_pos_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct cga_site	*sa = *(const struct cga_site *const *)a;
-	const struct cga_site	*sb = *(const struct cga_site *const *)b;
-	uintptr_t		 fa = (uintptr_t)sa->key.file;
-	uintptr_t		 fb = (uintptr_t)sb->key.file;
-
-	if (fa != fb)
-		return fa < fb ? -1 : 1;
-	if (sa->key.line != sb->key.line)
-		return sa->key.line < sb->key.line ? -1 : 1;
-	return site_cmp(a, b, ctx);
-}
-
-/*
- * The call sites printed under source lines, sorted by file and line: those
- * of the first function seen making calls from each line, the only ones
- * callgrind_annotate lists.
- */
-static struct cga_site **
-index_sites(const struct cga_view *v, const unsigned char *files, size_t *np)
-{
-	const struct cga_profile *p = v->p;
-	struct cga_site	**all;
-	const struct cga_fn *first;
-	size_t		 n = 0, i, j, k, kept = 0;
-	uint64_t	 seq;
-
-	/* Those of the files annotated: the rest are never looked up. */
-	all = xcalloc(p->nsites + 1, sizeof(*all));
-	for (i = 0; i < p->nsites; i++) {
-		all[n] = cga_site_at(p, i);
-		if (all[n]->key.file != NULL && files[all[n]->key.file->id])
-			n++;
-	}
-	cga_sort(all, n, sizeof(*all), site_pos_cmp, (void *)v);
-	for (i = 0; i < n; i = j) {
-		first = all[i]->key.caller;
-		seq = all[i]->seq;
-		for (j = i; j < n && all[j]->key.file == all[i]->key.file &&
-		    all[j]->key.line == all[i]->key.line; j++)
-			if (all[j]->seq < seq) {
-				seq = all[j]->seq;
-				first = all[j]->key.caller;
-			}
-		for (k = i; k < j; k++)
-			if (all[k]->key.caller == first)
-				all[kept++] = all[k];
-	}
-	*np = kept;
-	return all;
-}
-
-/* The file's call sites grouped by line, in line order. */
-static struct line_sites *
-file_sites(struct cga_site **all, size_t nall, const struct cga_file *f,
-    size_t *np)
-{
-	struct line_sites	*ls;
-	size_t			 lo, hi, n = 0, i;
-
-	lo = first_site(all, nall, f);
-	for (hi = lo; hi < nall && all[hi]->key.file == f; hi++)
-		;
-	ls = xcalloc(hi - lo + 1, sizeof(*ls));
-	for (i = lo; i < hi; i++) {
-		if (n == 0 || ls[n - 1].line != all[i]->key.line) {
-			ls[n].line = all[i]->key.line;
-			ls[n++].sites = &all[i];
-		}
-		ls[n - 1].n++;
-	}
-	*np = n;
-	return ls;
-}
-
 int
 cga_annotate_site_unchanged(const struct cga_profile *p,
     const struct cga_site *s)
@@ -206,7 +88,7 @@ cga_annotate_site_unchanged(const struct cga_profile *p,
 
 static void
 print_sites(FILE *out, const struct cga_view *v, const size_t *w,
-    const struct line_sites *ls)
+    const struct cga_line_sites *ls)
 {
 	char	 count[CGA_FMT_COUNT];
 	size_t	 i;
@@ -369,7 +251,7 @@ struct walk {
 	const struct cga_lineref *lines;	/* those with a cost */
 	size_t			 n;
 	size_t			 next;		/* the next to print */
-	const struct line_sites	*ls;		/* call sites by line */
+	const struct cga_line_sites	*ls;		/* call sites by line */
 	size_t			 nls;
 	size_t			 si;
 	struct cga_branches *br;		/* jumps by line */
@@ -467,7 +349,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
     struct cga_site **sites, size_t nsites, struct cga_branches *br)
 {
 	const struct cga_lineref *zero = NULL;
-	struct line_sites	*ls;
+	struct cga_line_sites	*ls;
 	struct walk		 wk;
 	size_t			*w, i, np;
 	uint64_t		*pairs;
@@ -497,7 +379,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	pairs = context_ranges(wk.lines, wk.next, wk.n, v->context, &np);
 	if (af->ext != NULL)
 		pairs = clip_ranges(pairs, &np, af->ext, af->next);
-	wk.ls = ls = file_sites(sites, nsites, af->file, &wk.nls);
+	wk.ls = ls = cga_sites_of_file(sites, nsites, af->file, &wk.nls);
 	for (i = 0; i < np; i += 2)
 		if (walk_range(out, v, &wk, pairs[i], pairs[i + 1]) == -1)
 			break;
@@ -678,6 +560,15 @@ name_cmp(const void *a, const void *b, void *ctx)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* By the name each points to. */
+static int
+name_cmp_at(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp((*(struct ann_file *const *)a)->name,
+	    (*(struct ann_file *const *)b)->name);
+}
+
 /* The files named by the user, then those of the listed functions. */
 static int
 gather_files(struct gather *g, const struct cga_view *v,
@@ -751,23 +642,67 @@ struct unfound {
 };
 
 static void
-print_unfound(FILE *out, struct unfound *unfound, size_t n)
+print_unfound(FILE *out, struct unfound *unfound, size_t n, int resort)
 {
-	size_t	 i;
+	struct cga_w	 w;
+	size_t		 i;
 
-	cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
+	if (resort)
+		cga_sort(unfound, n, sizeof(*unfound), name_cmp, NULL);
 	fputs(fancy, out);
 	fputs("The following files chosen for auto-annotation could "
 	    "not be found:\n", out);
 	fputs(fancy, out);
+	cga_w_init(&w, out);
 	for (i = 0; i < n; i++) {
-		fputs("  ", out);
-		cga_out_text(out, unfound[i].name);
-		if (strcmp(unfound[i].why, "not found") != 0)
-			fprintf(out, " (%s)", unfound[i].why);
-		putc('\n', out);
+		cga_w_puts(&w, "  ");
+		cga_w_text(&w, unfound[i].name);
+		if (strcmp(unfound[i].why, "not found") != 0) {
+			cga_w_puts(&w, " (");
+			cga_w_puts(&w, unfound[i].why);
+			cga_w_putc(&w, ')');
+		}
+		cga_w_putc(&w, '\n');
 	}
+	cga_w_flush(&w);
 	fputs("\n", out);
+}
+
+/*
+ * Sets apart the files that cannot be found, by name: the list of them
+ * is all that is printed of them, so they are not ranked by cost, nor
+ * their calls and jumps indexed.  A file named by the user stays, to be
+ * reported where it comes.  The others stay in g->files, by name, which
+ * brings each directory's files together.
+ */
+static void
+set_apart(const struct cga_view *v, struct gather *g, struct unfound *unfound,
+    size_t *nunfound)
+{
+	struct ann_file	**byname;
+	unsigned char	 *found;
+	size_t		  i, n = 0;
+
+	byname = xcalloc(g->n + 1, sizeof(*byname));
+	found = xcalloc(g->n + 1, 1);
+	for (i = 0; i < g->n; i++)
+		byname[i] = &g->files[i];
+	cga_sort(byname, g->n, sizeof(*byname), name_cmp_at, NULL);
+	for (i = 0; i < g->n; i++) {
+		if (byname[i]->user ||
+		    cga_sources_found(v->src, byname[i]->name))
+			found[byname[i] - g->files] = 1;
+		else {
+			unfound[*nunfound].name = byname[i]->name;
+			unfound[(*nunfound)++].why = "not found";
+		}
+	}
+	for (i = 0; i < g->n; i++)
+		if (found[i])
+			g->files[n++] = g->files[i];
+	g->n = n;
+	free(byname);
+	free(found);
 }
 
 /* The sum of what was annotated, as percentages never above 100 %. */
@@ -810,7 +745,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	struct unfound		 *unfound;
 	const char		 *why;
 	uint64_t		 *printed;
-	size_t			  nunfound = 0, nsites = 0, i;
+	size_t			  nunfound = 0, nsites = 0, i, apart;
 	unsigned char		 *files;
 	char			 *opened, *shown;
 	FILE			 *src;
@@ -824,6 +759,9 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		rc = 1;
 		g.n = 0;
 	}
+	unfound = xcalloc(g.n + 1, sizeof(*unfound));
+	set_apart(v, &g, unfound, &nunfound);
+	apart = nunfound;
 	if (g.n > 0) {
 		cga_sort(g.files, g.n, sizeof(*g.files), file_cmp, (void *)v);
 		/* Calls and jumps of the files annotated, not the profile's. */
@@ -831,12 +769,11 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		for (i = 0; i < g.n; i++)
 			if (g.files[i].file != NULL)
 				files[g.files[i].file->id] = 1;
-		sites = index_sites(v, files, &nsites);
+		sites = cga_sites_index(v, files, &nsites);
 		br = p->njumps > 0 ? cga_branches_new(p, files) : NULL;
 		free(files);
 	}
 	printed = xcalloc(p->cw, sizeof(uint64_t));
-	unfound = xcalloc(g.n + 1, sizeof(*unfound));
 	for (i = 0; i < g.n && !ferror(out); i++) {
 		af = &g.files[i];
 		if ((src = cga_sources_open(v->src, af->name, &opened,
@@ -867,7 +804,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 		free(shown);
 	}
 	if (nunfound > 0)
-		print_unfound(out, unfound, nunfound);
+		print_unfound(out, unfound, nunfound, nunfound > apart);
 	if (did)
 		print_annotated(out, v, printed);
 out:

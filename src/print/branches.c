@@ -1,7 +1,7 @@
 /*
  * branches.c: the jumps and conditional branches of each source line, as
  * source annotation prints them under the line and --format=json lists
- * them with the line's cost.
+ * them with the line's cost; and the call sites annotation prints there.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -317,4 +317,110 @@ cga_branches_json_list(struct cga_w *w, const struct cga_view *v,
 		cga_w_puts(w, "}}");
 	}
 	cga_w_putc(w, ']');
+}
+
+/* Where a file's sites start in sites sorted by file. */
+static size_t
+first_site(struct cga_site *const *all, size_t n, const struct cga_file *f)
+{
+	size_t	 lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)all[mid]->key.file < (uintptr_t)f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int
+site_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_site	*sa = *(const struct cga_site *const *)a;
+	const struct cga_site	*sb = *(const struct cga_site *const *)b;
+	int			 c;
+
+	c = cga_cost_cmp(ctx, sa->cost, sb->cost);
+	if (c != 0)
+		return c;
+	c = cga_fn_display_cmp(sa->key.callee, sb->key.callee);
+	if (c != 0)
+		return c;
+	return sa->count < sb->count ? -1 : sa->count > sb->count;
+}
+
+/* Sites by file, line, then in the order they are printed. */
+static int
+site_pos_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_site	*sa = *(const struct cga_site *const *)a;
+	const struct cga_site	*sb = *(const struct cga_site *const *)b;
+	uintptr_t		 fa = (uintptr_t)sa->key.file;
+	uintptr_t		 fb = (uintptr_t)sb->key.file;
+
+	if (fa != fb)
+		return fa < fb ? -1 : 1;
+	if (sa->key.line != sb->key.line)
+		return sa->key.line < sb->key.line ? -1 : 1;
+	return site_cmp(a, b, ctx);
+}
+
+struct cga_site **
+cga_sites_index(const struct cga_view *v, const unsigned char *files,
+    size_t *np)
+{
+	const struct cga_profile *p = v->p;
+	struct cga_site	**all;
+	const struct cga_fn *first;
+	size_t		 n = 0, i, j, k, kept = 0;
+	uint64_t	 seq;
+
+	/* Those of the files annotated: the rest are never looked up. */
+	all = xcalloc(p->nsites + 1, sizeof(*all));
+	for (i = 0; i < p->nsites; i++) {
+		all[n] = cga_site_at(p, i);
+		if (all[n]->key.file != NULL && files[all[n]->key.file->id])
+			n++;
+	}
+	cga_sort(all, n, sizeof(*all), site_pos_cmp, (void *)v);
+	for (i = 0; i < n; i = j) {
+		first = all[i]->key.caller;
+		seq = all[i]->seq;
+		for (j = i; j < n && all[j]->key.file == all[i]->key.file &&
+		    all[j]->key.line == all[i]->key.line; j++)
+			if (all[j]->seq < seq) {
+				seq = all[j]->seq;
+				first = all[j]->key.caller;
+			}
+		for (k = i; k < j; k++)
+			if (all[k]->key.caller == first)
+				all[kept++] = all[k];
+	}
+	*np = kept;
+	return all;
+}
+
+struct cga_line_sites *
+cga_sites_of_file(struct cga_site **all, size_t nall,
+    const struct cga_file *f, size_t *np)
+{
+	struct cga_line_sites	*ls;
+	size_t			 lo, hi, n = 0, i;
+
+	lo = first_site(all, nall, f);
+	for (hi = lo; hi < nall && all[hi]->key.file == f; hi++)
+		;
+	ls = xcalloc(hi - lo + 1, sizeof(*ls));
+	for (i = lo; i < hi; i++) {
+		if (n == 0 || ls[n - 1].line != all[i]->key.line) {
+			ls[n].line = all[i]->key.line;
+			ls[n++].sites = &all[i];
+		}
+		ls[n - 1].n++;
+	}
+	*np = n;
+	return ls;
 }

@@ -1,6 +1,7 @@
 /*
- * branches.h: jumps and conditional branches by source line
- * (branches.c); used by annotate.c, json.c and html_src.c.
+ * branches.h: jumps and conditional branches, and the call sites
+ * annotation prints, by source line (branches.c); used by annotate.c,
+ * json.c and html_src.c.
  */
 #ifndef CGA_BRANCHES_H
 #define CGA_BRANCHES_H
@@ -34,5 +35,24 @@ void	cga_branches_json(struct cga_w *, const struct cga_view *,
 void	cga_branches_json_list(struct cga_w *, const struct cga_view *,
 	    struct cga_branches *, const struct cga_file *, uint64_t line,
 	    const char *before);
+
+/* The call sites printed under a source line. */
+struct cga_line_sites {
+	uint64_t	  line;
+	struct cga_site	**sites;
+	size_t		  n;
+};
+
+/*
+ * The call sites of the files marked in files (by file id) that source
+ * annotation prints, by file and line (free it): under each line, those
+ * of the first function seen making calls from it, the only ones
+ * callgrind_annotate lists.
+ */
+struct cga_site **cga_sites_index(const struct cga_view *,
+	    const unsigned char *files, size_t *n);
+/* A file's sites of that index by line, in line order (free it). */
+struct cga_line_sites *cga_sites_of_file(struct cga_site **, size_t n,
+	    const struct cga_file *, size_t *nlines);
 
 #endif

@@ -227,38 +227,44 @@ report_parts(FILE *out, const struct cga_view *v)
 }
 
 static void
-print_object(FILE *out, const struct cga_fn *fn)
+write_object(struct cga_w *w, const struct cga_fn *fn)
 {
 	if (fn->obj != NULL && *fn->obj != '\0') {
-		fputs(" [", out);
-		cga_out_text(out, fn->obj);
-		putc(']', out);
+		cga_w_puts(w, " [");
+		cga_w_text(w, fn->obj);
+		cga_w_putc(w, ']');
 	}
 }
 
+/* Each row written whole: a stdio call a piece took the stream's lock. */
 static void
 print_calls(FILE *out, const struct cga_view *v, const size_t *w,
     const struct cga_fn *fn, int callers)
 {
 	const struct cga_call	**list;
 	const struct cga_fn	 *other;
+	struct cga_w		  wr;
 	char			  count[CGA_FMT_COUNT];
 	size_t			  n, i;
 
 	list = cga_view_calls_of(v, fn, callers, &n);
+	cga_w_init(&wr, out);
 	for (i = 0; i < n; i++) {
 		other = callers ? list[i]->key.caller : list[i]->key.callee;
-		cga_print_cost(out, v, w, cga_call_cost(list[i]));
+		cga_w_span(&wr, v, w, NULL, cga_call_cost(list[i]));
 		cga_view_count(v, count, list[i]->count);
-		fputs(callers ? " < " : " >   ", out);
-		cga_view_print_label(out, v, other);
-		fprintf(out, " (%sx)", count);
+		cga_w_puts(&wr, callers ? " < " : " >   ");
+		cga_view_write_label(&wr, v, other);
+		cga_w_puts(&wr, " (");
+		cga_w_puts(&wr, count);
+		cga_w_puts(&wr, "x)");
 		if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
-			print_object(out, other);
+			write_object(&wr, other);
 		if (list[i]->recursive)
-			fputs(" (recursive)", out);
-		putc('\n', out);
+			cga_w_puts(&wr, " (recursive)");
+		cga_w_putc(&wr, '\n');
 	}
+	cga_w_flush(&wr);
 	free(list);
 }
 
@@ -337,17 +343,20 @@ static void
 print_function(FILE *out, const struct cga_view *v, const size_t *fw,
     const struct cga_fn *fn, struct cga_fn ***listed, size_t *nlisted)
 {
+	struct cga_w	 wr;
+
 	if (v->tree)
 		fputs("\n", out);
 	if ((v->tree & CGA_SHOW_CALLERS) && !tree_skips(fn))
 		print_calls(out, v, fw, fn, 1);
-	cga_print_span(out, v, fw, cga_view_fn_min(v, fn),
-	    cga_view_fn_cost(v, fn));
-	fputs(v->tree ? " *  " : " ", out);
-	cga_view_print_label(out, v, fn);
+	cga_w_init(&wr, out);
+	cga_w_span(&wr, v, fw, cga_view_fn_min(v, fn), cga_view_fn_cost(v, fn));
+	cga_w_puts(&wr, v->tree ? " *  " : " ");
+	cga_view_write_label(&wr, v, fn);
 	if (v->groups == NULL || v->groups->by == CGA_GROUP_NAME)
-		print_object(out, fn);
-	fputs("\n", out);
+		write_object(&wr, fn);
+	cga_w_putc(&wr, '\n');
+	cga_w_flush(&wr);
 	if (v->groups != NULL)
 		print_members(out, v, fw, fn, listed, nlisted);
 	if ((v->tree & CGA_SHOW_CALLEES) && !tree_skips(fn))

@@ -168,6 +168,46 @@ cga_widths_add_span(const struct cga_view *v, size_t *w, const uint64_t *lo,
 			w[i] = n;
 }
 
+void
+cga_widest_init(const struct cga_view *v, struct cga_widest *x)
+{
+	x->hi = xcalloc(v->p->cw, sizeof(*x->hi));
+	x->lo = xcalloc(v->p->cw, sizeof(*x->lo));
+}
+
+void
+cga_widest_add(const struct cga_view *v, struct cga_widest *x,
+    const uint64_t *c)
+{
+	const struct cga_profile *p = v->p;
+	size_t			  i;
+
+	for (i = cga_cost_next(p, c, 0); i < p->nev;
+	    i = cga_cost_next(p, c, i + 1)) {
+		if (!cga_cost_defined(p, x->hi, i)) {
+			x->hi[i] = x->lo[i] = c[i];
+			cga_cost_define(p, x->hi, i);
+			cga_cost_define(p, x->lo, i);
+		} else if (v->diff) {
+			if ((int64_t)c[i] > (int64_t)x->hi[i])
+				x->hi[i] = c[i];
+			if ((int64_t)c[i] < (int64_t)x->lo[i])
+				x->lo[i] = c[i];
+		} else if (c[i] > x->hi[i])
+			x->hi[i] = c[i];
+	}
+}
+
+void
+cga_widest_done(const struct cga_view *v, struct cga_widest *x, size_t *w)
+{
+	cga_widths_add(v, w, x->hi);
+	if (v->diff)
+		cga_widths_add(v, w, x->lo);
+	free(x->hi);
+	free(x->lo);
+}
+
 static void
 pad(FILE *out, size_t n)
 {
@@ -176,29 +216,43 @@ pad(FILE *out, size_t n)
 }
 
 void
-cga_print_span(FILE *out, const struct cga_view *v, const size_t *w,
+cga_w_span(struct cga_w *wr, const struct cga_view *v, const size_t *w,
     const uint64_t *lo, const uint64_t *c)
 {
+	static const char blanks[] = "                                ";
 	char	 text[CGA_FMT_SPAN];
-	size_t	 i, e, n;
+	size_t	 i, e, n, k;
 	double	 perc;
+	int	 hue;
 
 	for (i = 0; i < v->nshow; i++) {
 		e = v->show[i];
 		n = cost_text(text, v, c, lo, e);
 		perc = cga_view_percent(v, c, e);
-		if (w[e] > n)
-			pad(out, w[e] - n);
-		/* Colour: red from 10 %, yellow from 1 %, of the total. */
-		if (v->color && (perc >= 10 || perc <= -10))
-			fprintf(out, "\033[1;31m%s\033[0m ", text);
-		else if (v->color && (perc >= 1 || perc <= -1))
-			fprintf(out, "\033[33m%s\033[0m ", text);
-		else {
-			fputs(text, out);
-			putc(' ', out);
+		for (; w[e] > n; n += k) {
+			k = w[e] - n < sizeof(blanks) - 1 ? w[e] - n :
+			    sizeof(blanks) - 1;
+			cga_w_write(wr, blanks, k);
 		}
+		/* Colour: red from 10 %, yellow from 1 %, of the total. */
+		hue = !v->color ? 0 : perc >= 10 || perc <= -10 ? 31 :
+		    perc >= 1 || perc <= -1 ? 33 : 0;
+		cga_w_puts(wr, hue == 31 ? "\033[1;31m" : hue == 33 ?
+		    "\033[33m" : "");
+		cga_w_puts(wr, text);
+		cga_w_puts(wr, hue != 0 ? "\033[0m " : " ");
 	}
+}
+
+void
+cga_print_span(FILE *out, const struct cga_view *v, const size_t *w,
+    const uint64_t *lo, const uint64_t *c)
+{
+	struct cga_w	 wr;
+
+	cga_w_init(&wr, out);
+	cga_w_span(&wr, v, w, lo, c);
+	cga_w_flush(&wr);
 }
 
 void

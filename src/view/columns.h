@@ -39,6 +39,25 @@ void	 cga_print_span(FILE *, const struct cga_view *, const size_t *,
 	    const uint64_t *lo, const uint64_t *c);
 void	 cga_widths_add_span(const struct cga_view *, size_t *,
 	    const uint64_t *lo, const uint64_t *c);
+/* cga_print_span into a buffer in front of the stream. */
+void	 cga_w_span(struct cga_w *, const struct cga_view *, const size_t *,
+	    const uint64_t *lo, const uint64_t *c);
 void	 cga_print_events(FILE *, const struct cga_view *, const size_t *);
+
+/*
+ * Many costs' widths, from each event's largest count and, in a
+ * difference, its least: a column's width grows with the size of its
+ * count on either side of 0, so those two fit all.  Adding a cost is a
+ * comparison an event, not its width worked out; cga_widest_done adds
+ * the widths to w and frees what was kept.
+ */
+struct cga_widest {
+	uint64_t	*hi, *lo;
+};
+void	 cga_widest_init(const struct cga_view *, struct cga_widest *);
+void	 cga_widest_add(const struct cga_view *, struct cga_widest *,
+	    const uint64_t *);
+void	 cga_widest_done(const struct cga_view *, struct cga_widest *,
+	    size_t *w);
 
 #endif

@@ -30,6 +30,7 @@ struct asked {
 struct listing {
 	UT_hash_handle	 hh;
 	struct asked	*names;
+	size_t		 len;
 	char		 name[];
 };
 
@@ -41,6 +42,7 @@ struct listing {
 struct merged {
 	UT_hash_handle	 hh;
 	struct asked	*names;
+	size_t		 len;
 	char		 name[];
 };
 
@@ -48,7 +50,9 @@ struct cga_sources {
 	char *const	*dirs;
 	size_t		 ndirs;
 	struct listing	*dirs_seen;
+	struct listing	*last;		/* the directory asked last */
 	struct merged	*merged;
+	struct merged	*last_merged;
 };
 
 struct cga_sources *
@@ -106,7 +110,11 @@ remember(struct asked **table, const char *name, size_t len, int ok)
 	return a;
 }
 
-/* The directory dir (len bytes; "" is the current one), read once. */
+/*
+ * The directory dir (len bytes; "" is the current one), read once.  Names
+ * come a directory's together (a profile's files, annotate.c's sorted):
+ * the last one asked is tried before the table.
+ */
 static struct listing *
 listing(struct cga_sources *s, const char *dir, size_t len)
 {
@@ -115,10 +123,14 @@ listing(struct cga_sources *s, const char *dir, size_t len)
 	DIR		*d;
 	char		*path;
 
+	if ((l = s->last) != NULL && l->len == len &&
+	    memcmp(l->name, dir, len) == 0)
+		return l;
 	HASH_FIND(hh, s->dirs_seen, dir, len, l);
 	if (l != NULL)
-		return l;
-	l = xcalloc(1, sizeof(*l) + len + 1);
+		return s->last = l;
+	s->last = l = xcalloc(1, sizeof(*l) + len + 1);
+	l->len = len;
 	memcpy(l->name, dir, len);
 	HASH_ADD_KEYPTR(hh, s->dirs_seen, l->name, len, l);
 	path = len == 0 ? xstrdup(".") : xmemdup0(dir, len);
@@ -161,7 +173,10 @@ joined(const char *dir, const char *name)
 	return path;
 }
 
-/* The -I directories' listings of dir (len bytes) merged, made once. */
+/*
+ * The -I directories' listings of dir (len bytes) merged, made once; the
+ * last one asked first, as in listing().
+ */
 static struct merged *
 merged(struct cga_sources *s, const char *dir, size_t len)
 {
@@ -171,10 +186,14 @@ merged(struct cga_sources *s, const char *dir, size_t len)
 	char		*path;
 	size_t		 i, plen;
 
+	if ((m = s->last_merged) != NULL && m->len == len &&
+	    memcmp(m->name, dir, len) == 0)
+		return m;
 	HASH_FIND(hh, s->merged, dir, len, m);
 	if (m != NULL)
-		return m;
-	m = xcalloc(1, sizeof(*m) + len + 1);
+		return s->last_merged = m;
+	s->last_merged = m = xcalloc(1, sizeof(*m) + len + 1);
+	m->len = len;
 	memcpy(m->name, dir, len);
 	HASH_ADD_KEYPTR(hh, s->merged, m->name, len, m);
 	for (i = 0; i < s->ndirs; i++) {

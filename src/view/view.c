@@ -287,16 +287,18 @@ struct rank {
 #define RANK_BUCKET(key, shift)	(255 - ((key) >> (shift) & 0xff))
 
 /*
- * Sorts by key, highest first, in place: a byte at a time from the most
- * significant (American flag sort), as a copy of the ranks beside them
- * took 12 MB at the 512 MB profile's peak.  Equal keys come in no
- * given order (fn_cmp_made orders them).
+ * Puts r[0..n) in buckets by the first byte from *shift down where their
+ * keys differ, highest first, in place (American flag sort: a copy of
+ * the ranks beside them took 12 MB at the 512 MB profile's peak), with
+ * count[] each bucket's size; 0 when that leaves them in order: a short
+ * run is sorted whole, and keys alike throughout need nothing.  Equal
+ * keys come in no given order (fn_cmp_made orders them).
  */
-static void
-rank_sort(struct rank *r, size_t n, unsigned shift)
+static int
+rank_split(struct rank *r, size_t n, unsigned *shift, size_t *count)
 {
 	struct rank	 x, y;
-	size_t		 count[256], next[256], end[256], i, j, b, d, sum;
+	size_t		 next[256], end[256], i, j, b, d, sum;
 
 	for (;;) {
 		if (n < RANK_SHORT) {
@@ -306,16 +308,16 @@ rank_sort(struct rank *r, size_t n, unsigned shift)
 					r[j] = r[j - 1];
 				r[j] = x;
 			}
-			return;
+			return 0;
 		}
-		memset(count, 0, sizeof(count));
+		memset(count, 0, 256 * sizeof(*count));
 		for (i = 0; i < n; i++)
-			count[RANK_BUCKET(r[i].key, shift)]++;
-		if (count[RANK_BUCKET(r[0].key, shift)] < n)
+			count[RANK_BUCKET(r[i].key, *shift)]++;
+		if (count[RANK_BUCKET(r[0].key, *shift)] < n)
 			break;
-		if (shift == 0)		/* all share every byte */
-			return;
-		shift -= 8;
+		if (*shift == 0)	/* all share every byte */
+			return 0;
+		*shift -= 8;
 	}
 	for (b = 0, sum = 0; b < 256; b++) {
 		next[b] = sum;
@@ -326,34 +328,99 @@ rank_sort(struct rank *r, size_t n, unsigned shift)
 	for (b = 0; b < 256; b++)
 		while (next[b] < end[b]) {
 			x = r[next[b]];
-			while ((d = RANK_BUCKET(x.key, shift)) != b) {
+			while ((d = RANK_BUCKET(x.key, *shift)) != b) {
 				y = r[next[d]];
 				r[next[d]++] = x;
 				x = y;
 			}
 			r[next[b]++] = x;
 		}
-	if (shift == 0)
-		return;
-	for (b = 0, i = 0; b < 256; i += count[b++])
-		if (count[b] > 1)
-			rank_sort(r + i, count[b], shift - 8);
+	return 1;
+}
+
+/* A run of ranks still to sort from the byte at shift down. */
+struct rank_run {
+	size_t		 start, n;
+	unsigned	 shift;
+};
+
+/*
+ * Ranks sorted by key, highest first, only as far as the listing reads
+ * them: what a threshold leaves out stays in buckets, never sorted.  The
+ * runs left partition r[sorted..], the highest on top; a byte at a time,
+ * each split pushes at most 256 of them, and seven splits can nest.
+ */
+struct ranking {
+	struct rank	*r;
+	size_t		 sorted;	/* r[0..sorted) are in place */
+	size_t		 nrun;
+	struct rank_run	 run[7 * 256 + 1];
+};
+
+static void
+rank_start(struct ranking *rk, struct rank *r, size_t n)
+{
+	rk->r = r;
+	rk->sorted = 0;
+	rk->nrun = 0;
+	if (n > 0)
+		rk->run[rk->nrun++] = (struct rank_run){ 0, n, 56 };
 }
 
 /*
- * The functions to list, ranked; their columns' widths added to w, if
- * not NULL.  Those lacking the sort event are set apart at the end, from
- * *ndef on.
+ * Sorts until r[i] is in its place: with it the run it ends up in, which
+ * holds every rank of its key, so that what follows it has another.
  */
+static void
+rank_upto(struct ranking *rk, size_t i)
+{
+	struct rank_run	 run;
+	size_t		 count[256], b, at;
+
+	while (rk->sorted <= i && rk->nrun > 0) {
+		run = rk->run[--rk->nrun];
+		if (!rank_split(rk->r + run.start, run.n, &run.shift, count) ||
+		    run.shift == 0) {
+			rk->sorted = run.start + run.n;
+			continue;
+		}
+		/* The lowest bucket pushed first: the highest comes next. */
+		at = run.start + run.n;
+		for (b = 256; b-- > 0;) {
+			if (count[b] == 0)
+				continue;
+			at -= count[b];
+			rk->run[rk->nrun++] = (struct rank_run){ at, count[b],
+			    run.shift - 8 };
+		}
+	}
+}
+
 /* A group's functions' rows must fit the columns too. */
 static void
-member_widths(const struct cga_view *v, const struct cga_fn *g, size_t *w)
+member_widths(const struct cga_view *v, const struct cga_fn *g,
+    struct cga_widest *x)
 {
 	const struct cga_groups	*gr = v->groups;
 	size_t			 i;
 
 	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
-		cga_widths_add(v, w, cga_view_fn_cost(v, gr->members[i]));
+		cga_widest_add(v, x, cga_view_fn_cost(v, gr->members[i]));
+}
+
+/* Under --tree, call rows must fit the columns too. */
+static void
+call_widths(const struct cga_view *v, const struct cga_fn *fn,
+    struct cga_widest *x)
+{
+	const struct cga_call	*c;
+
+	if (v->tree & CGA_SHOW_CALLERS)
+		for (c = fn->in; c != NULL; c = c->next_in)
+			cga_widest_add(v, x, cga_call_cost(c));
+	if (v->tree & CGA_SHOW_CALLEES)
+		for (c = fn->out; c != NULL; c = c->next_out)
+			cga_widest_add(v, x, cga_call_cost(c));
 }
 
 const uint64_t *
@@ -373,33 +440,36 @@ cga_view_bounded(const struct cga_view *v, const struct cga_fn *fn,
 	    cga_group_bounded(v->groups, fn, e);
 }
 
+/*
+ * The functions to list, to be ranked; their columns' widths added to w,
+ * if not NULL.  Those lacking the sort event are set apart at the end,
+ * from *ndef on.
+ */
 static struct rank *
 rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 {
 	const struct cga_profile *p = v->lp;
-	const struct cga_call	 *c;
+	struct cga_widest	  x;
 	struct cga_fn		 *fn;
 	struct rank		 *rank;
-	const uint64_t		 *cost;
+	const uint64_t		 *cost, *min;
 	size_t			  n = 0, lo = 0, hi = p->nfns, i;
 
 	rank = xcalloc(p->nfns + 1, sizeof(*rank));
+	if (w != NULL)
+		cga_widest_init(v, &x);
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
-		if (w != NULL) {
-			cga_widths_add_span(v, w, cga_view_fn_min(v, fn), cost);
-			if (v->groups != NULL)
-				member_widths(v, fn, w);
-			/* Call rows must fit the columns too. */
-			if (v->tree & CGA_SHOW_CALLERS)
-				for (c = fn->in; c != NULL; c = c->next_in)
-					cga_widths_add(v, w, cga_call_cost(c));
-			if (v->tree & CGA_SHOW_CALLEES)
-				for (c = fn->out; c != NULL; c = c->next_out)
-					cga_widths_add(v, w, cga_call_cost(c));
-		}
+		if (w != NULL && (min = cga_view_fn_min(v, fn)) != NULL)
+			cga_widths_add_span(v, w, min, cost);
+		else if (w != NULL)
+			cga_widest_add(v, &x, cost);
+		if (w != NULL && v->groups != NULL)
+			member_widths(v, fn, &x);
+		if (w != NULL && v->tree)
+			call_widths(v, fn, &x);
 		n++;
 		if (v->nsort > 0 && !cga_cost_defined(p, cost, v->sort[0])) {
 			rank[--hi].fn = fn;
@@ -409,19 +479,59 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 		rank[lo++].key = v->nsort == 0 ? 0 : p->diff ?
 		    cga_magnitude(cost[v->sort[0]]) : cost[v->sort[0]];
 	}
+	if (w != NULL)
+		cga_widest_done(v, &x, w);
 	/* The undefined, gathered at the top end, follow the others. */
 	for (i = 0; i < p->nfns - hi; i++)
 		rank[lo + i] = rank[hi + i];
-	rank_sort(rank, lo, 56);
 	*np = n;
 	*ndef = lo;
 	return rank;
 }
 
+/* fn_cmp where the costs are alike: by name, then as made. */
+static int
+fn_name_made(const void *a, const void *b, void *ctx)
+{
+	const struct cga_fn	*fa = *(const struct cga_fn *const *)a;
+	const struct cga_fn	*fb = *(const struct cga_fn *const *)b;
+	int			 c = cga_fn_display_cmp(fa, fb);
+
+	(void)ctx;
+	return c != 0 ? c : (fa->id > fb->id) - (fa->id < fb->id);
+}
+
+static int
+fn_name(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return cga_fn_display_cmp(*(const struct cga_fn *const *)a,
+	    *(const struct cga_fn *const *)b);
+}
+
+/*
+ * A run of functions alike in the first sort event put in order:
+ * fn_cmp_made, or fn_cmp (stable) for those lacking it.  Alike in the
+ * only event, and not a difference (where gains go before losses),
+ * their costs compare alike: no comparison reads them.
+ */
+static void
+sort_run(const struct cga_view *v, struct cga_fn **fns, size_t n,
+    int defined)
+{
+	if (v->nsort <= 1 && !v->diff)
+		cga_sort(fns, n, sizeof(*fns), defined ? fn_name_made : fn_name,
+		    NULL);
+	else
+		cga_sort(fns, n, sizeof(*fns), defined ? fn_cmp_made : fn_cmp,
+		    (void *)v);
+}
+
 static struct cga_fn **
-select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
+select_ranked(const struct cga_view *v, struct ranking *rk, size_t n,
     size_t ndef, size_t *np)
 {
+	struct rank		 *rank = rk->r;
 	const struct cga_profile *p = v->p;
 	struct cga_fn		**fns, *fn;
 	const uint64_t		 *cost;
@@ -453,6 +563,8 @@ select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
 	}
 	fns = xcalloc(n + 1, sizeof(*fns));
 	for (i = 0; i < n && !reached; i++) {
+		if (i < ndef)
+			rank_upto(rk, i);
 		if (i == 0 || i == ndef || (i < ndef &&
 		    rank[i - 1].key != rank[i].key)) {
 			for (run = 1; i + run < (i < ndef ? ndef : n) &&
@@ -466,8 +578,7 @@ select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
 			if (run > 1) {
 				for (j = 0; j < run; j++)
 					fns[i + j] = rank[i + j].fn;
-				cga_sort(fns + i, run, sizeof(*fns), i < ndef ?
-				    fn_cmp_made : fn_cmp, (void *)v);
+				sort_run(v, fns + i, run, i < ndef);
 				for (j = 0; j < run; j++)
 					rank[i + j].fn = fns[i + j];
 			}
@@ -514,13 +625,16 @@ select_ranked(const struct cga_view *v, struct rank *rank, size_t n,
 struct cga_fn **
 cga_view_select(const struct cga_view *v, size_t *widths, size_t *np)
 {
+	struct ranking	*rk = xmalloc(sizeof(*rk));
 	struct rank	*rank;
 	struct cga_fn	**fns;
 	size_t		 n, ndef;
 
 	rank = rank_functions(v, &n, &ndef, widths);
-	fns = select_ranked(v, rank, n, ndef, np);
+	rank_start(rk, rank, ndef);
+	fns = select_ranked(v, rk, n, ndef, np);
 	free(rank);
+	free(rk);
 	return fns;
 }
 
@@ -603,6 +717,21 @@ cga_view_print_label(FILE *out, const struct cga_view *v,
 		cga_out_text(out, v->groups->label[fn->id]);
 	else
 		cga_view_print_fn(out, fn);
+}
+
+void
+cga_view_write_label(struct cga_w *w, const struct cga_view *v,
+    const struct cga_fn *fn)
+{
+	if (v->groups != NULL)
+		cga_w_text(w, v->groups->label[fn->id]);
+	else if (fn->display != NULL)
+		cga_w_text(w, fn->display);
+	else {
+		cga_w_text(w, fn->key.file);
+		cga_w_putc(w, ':');
+		cga_w_text(w, fn->key.name);
+	}
 }
 
 int

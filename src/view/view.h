@@ -148,6 +148,9 @@ const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
 void	 cga_view_print_fn(FILE *, const struct cga_fn *);
 void	 cga_view_print_label(FILE *, const struct cga_view *,
 	    const struct cga_fn *);
+/* The same into a buffer in front of the stream. */
+void	 cga_view_write_label(struct cga_w *, const struct cga_view *,
+	    const struct cga_fn *);
 /* A group's function as its row names it: what the group does not say. */
 const char *cga_view_member_name(const struct cga_view *,
 	    const struct cga_fn *);
