@@ -346,7 +346,7 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 		    ld->cnt, k, 0, p->diff) == -1)
 			return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	}
-	if (!keeps_lines(ld))
+	if (ld->opts->no_sites || !keeps_lines(ld))
 		return 0;
 	if ((site = cga_site_add(p, ld->cur.file, line, fn, ld->cur.callee,
 	    &err, &at)) == NULL) {

@@ -707,7 +707,8 @@ static unsigned
 callgrind_needs(const struct cga_view *v)
 {
 	(void)v;
-	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS;
+	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_SITES |
+	    CGA_NEED_JUMPS;
 }
 
 const struct cga_format cga_format_callgrind = { "callgrind",
