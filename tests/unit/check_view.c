@@ -624,7 +624,7 @@ START_TEST(branches_are_found_for_lines_in_any_order)
 	test_opts(&opts);
 	cga_view_init(&v, &opts);
 	ck_assert_int_eq(cga_view_bind(&v, tp), 0);
-	br = cga_branches_new(tp);
+	br = cga_branches_new(tp, NULL);
 	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
 		s = jumps_of(&v, br, q[i].file, q[i].line);
 		ck_assert_msg(strcmp(s, q[i].want) == 0, "%s:%llu: %s",
