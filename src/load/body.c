@@ -106,7 +106,8 @@ line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 		ld->cur.linefile = ld->cur.file;
 		ld->cur.lineno = line;
 		/* split.c's thread numbers its lines as they come. */
-		if (ld->spec && ld->cur.linecost[ld->p->cw] == 0)
+		if (ld->spec && !ld->p->no_owners &&
+		    ld->cur.linecost[ld->p->cw] == 0)
 			ld->cur.linecost[ld->p->cw + 1] = ++ld->lineseq;
 		cga_line_own(ld->p, ld->cur.linecost, fn);
 	}

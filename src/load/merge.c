@@ -294,12 +294,15 @@ line_add(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	struct cga_profile	*p = lm->m->p, *q = lm->m->q;
 	struct new_line		*nl;
 	struct cga_fn		*owner;
-	uint64_t		*c, seq = cost[q->cw + 1];
+	uint64_t		*c, seq;
 
 	(void)f;
-	owner = fn_of(cga_line_owner(q, cost));
 	c = cga_line_get(p, lm->to, line);
 	(void)cga_cost_add(p, c, cost);	/* bounded: no overflow */
+	if (p->no_owners)
+		return;
+	seq = cost[q->cw + 1];
+	owner = fn_of(cga_line_owner(q, cost));
 	if (c[p->cw] == 0) {
 		if (lm->n == lm->cap) {
 			lm->cap = lm->cap ? 2 * lm->cap : 1024;

@@ -36,7 +36,8 @@
  *    lines it has, packed in line order, p->lw words each: the line's
  *    cost (p->cw words), then its owner word, the function whose cost
  *    line named the line first (cga_line_owner; set once, by
- *    cga_line_own), the function --format=tsv --lines shows it under.
+ *    cga_line_own), the function --format=tsv --lines shows it under;
+ *    a model of no_owners (no format of it reads them) has none.
  *    A line's cost stays where it is only until the next cga_line_get,
  *    which may move the other lines of its page.  A -j 2 thread's model
  *    has one word more a line, its profile line (lw = cw + 2), until
@@ -351,6 +352,7 @@ struct cga_profile {
 	size_t		  maskw;	/* words of the defined-mask */
 	size_t		  cw;		/* words of a cost: nev + maskw */
 	size_t		  lw;		/* of a line's: its cost, its owner */
+	int		  no_owners;	/* lines have no owner: lw is cw */
 	struct cga_lpage *lfree[5];	/* pages given back, by room 1..16 */
 	struct cga_event *ev;
 
@@ -506,13 +508,13 @@ struct cga_lineref {
 static inline struct cga_fn *
 cga_line_owner(const struct cga_profile *p, const uint64_t *c)
 {
-	return (struct cga_fn *)(uintptr_t)c[p->cw];
+	return p->no_owners ? NULL : (struct cga_fn *)(uintptr_t)c[p->cw];
 }
 
 static inline void
 cga_line_own(const struct cga_profile *p, uint64_t *c, struct cga_fn *fn)
 {
-	if (c[p->cw] == 0)
+	if (!p->no_owners && c[p->cw] == 0)
 		c[p->cw] = (uint64_t)(uintptr_t)fn;
 }
 

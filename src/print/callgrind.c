@@ -708,7 +708,7 @@ callgrind_needs(const struct cga_view *v)
 {
 	(void)v;
 	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_SITES |
-	    CGA_NEED_JUMPS;
+	    CGA_NEED_OWNERS | CGA_NEED_JUMPS;
 }
 
 const struct cga_format cga_format_callgrind = { "callgrind",
