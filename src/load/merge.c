@@ -538,7 +538,7 @@ merge(struct merge *m, uint64_t lineno)
 	struct cga_jump		 j;
 	unsigned char		*twin;
 	uint64_t		 at = 0;
-	size_t			 i, first = p->nfiles;
+	size_t			 i, n, first = p->nfiles;
 	int			 err;
 
 	cga_arena_adopt(&p->arena, &q->arena);
@@ -572,7 +572,7 @@ merge(struct merge *m, uint64_t lineno)
 	free(q->sites);
 	q->sites = NULL;
 	q->nsites = q->sitecap = 0;
-	for (i = 0; i < q->njumps; i++) {
+	for (i = n = 0; i < q->njumps; i++) {
 		j = q->jumps[i];
 		j.file = file_of(j.file);
 		if (!cga_load_keeps(ld, j.file, 1))
@@ -581,8 +581,11 @@ merge(struct merge *m, uint64_t lineno)
 		j.obj = map_name(m, j.obj);
 		j.tfile = map_name(m, j.tfile);
 		j.tfn = map_name(m, j.tfn);
-		cga_jump_add(p, &j);
+		q->jumps[n++] = j;
 	}
+	cga_jumps_take(p, q->jumps, n);
+	q->jumps = NULL;
+	q->njumps = q->jumpcap = 0;
 	(void)cga_cost_add(p, ld->pself, b->pself);
 	if (q->callbound != NULL) {
 		if (p->callbound == NULL)

@@ -737,6 +737,11 @@ struct cga_instr *cga_instr_add(struct cga_profile *, struct cga_fn *fn,
 	    uint64_t addr, const char *obj, struct cga_fn *callee,
 	    struct cga_file *file, uint64_t line);
 void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
+/*
+ * Appends the n jumps of v, a log of another model's made p's (-j 2's
+ * merge), and frees v: its memory is given back as it is copied.
+ */
+void	 cga_jumps_take(struct cga_profile *, struct cga_jump *v, size_t n);
 /* A name id defined after its uses: jumps' targets get its name. */
 void	 cga_jumps_rename(struct cga_profile *, const char *from,
 	    const char *to);
