@@ -138,13 +138,15 @@ jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
 	memset(j, 0, sizeof(*j));
 	j->count = jv->count;
 	j->executed = jv->executed;
-	j->cond = jcnd;
-	j->tfile = ld->cur.jfile != NULL ? ld->cur.jfile : ld->cur.file->name;
-	j->tfn = ld->cur.jfn != NULL ? ld->cur.jfn : current_fn(ld)->key.name;
+	j->cond = (uint32_t)jcnd;
+	j->tfile = cga_jump_no(ld->cur.jfile != NULL ? ld->cur.jfile :
+	    ld->cur.file->name);
+	j->tfn = cga_jump_no(ld->cur.jfn != NULL ? ld->cur.jfn :
+	    current_fn(ld)->key.name);
 	j->taddr = ld->cur.instrpos >= 0 ? jv->tpos[ld->cur.instrpos] : 0;
 	j->tline = ld->cur.linepos >= 0 ? jv->tpos[ld->cur.linepos] : 0;
 	j->fn = current_fn(ld);
-	j->obj = ld->cur.obj;
+	j->obj = cga_jump_no(ld->cur.obj);
 	j->file = ld->cur.file;
 	j->addr = ld->cur.instrpos >= 0 ? ld->cur.last[ld->cur.instrpos] : 0;
 	j->line = ld->cur.linepos >= 0 ? ld->cur.last[ld->cur.linepos] : 0;

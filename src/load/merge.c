@@ -527,6 +527,23 @@ cursor_take(struct merge *m, struct cursor *to, const struct cursor *from)
 	to->lineno = 0;
 }
 
+/* The names of the thread's jumps, numbered as the loader's. */
+static void
+jump_names(struct merge *m)
+{
+	struct cga_profile	*q = m->q;
+	struct cga_jump		*j;
+	size_t			 i;
+
+	for (i = 0; i < q->njumps; i++) {
+		j = &q->jumps[i];
+		j->obj = cga_jump_no(map_name(m, cga_jump_name(q, j->obj)));
+		j->tfile = cga_jump_no(map_name(m, cga_jump_name(q,
+		    j->tfile)));
+		j->tfn = cga_jump_no(map_name(m, cga_jump_name(q, j->tfn)));
+	}
+}
+
 /* What the thread read, added to the loader's model, in its order. */
 static void
 merge(struct merge *m, uint64_t lineno)
@@ -544,6 +561,7 @@ merge(struct merge *m, uint64_t lineno)
 	cga_arena_adopt(&p->arena, &q->arena);
 	cga_profile_adopt_names(p, q);
 	cga_ids_adopt(ld, b, id_name, m);
+	jump_names(m);
 	cga_profile_forget_names(q);
 	qf = merge_files(m, &twin);
 	merge_fns(m, lineno);
@@ -578,9 +596,6 @@ merge(struct merge *m, uint64_t lineno)
 		if (!cga_load_keeps(ld, j.file, 1))
 			continue;
 		j.fn = fn_of(j.fn);
-		j.obj = map_name(m, j.obj);
-		j.tfile = map_name(m, j.tfile);
-		j.tfn = map_name(m, j.tfn);
 		q->jumps[n++] = j;
 	}
 	cga_jumps_take(p, q->jumps, n);

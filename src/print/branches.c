@@ -44,32 +44,35 @@ u64_cmp(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
+/* Names as jumps number them, by their text. */
 static int
-str_cmp(const char *a, const char *b)
+name_cmp(const struct cga_profile *p, uint32_t a, uint32_t b)
 {
-	return a == b ? 0 : strcmp(a, b);
+	return a == b ? 0 : strcmp(cga_jump_name(p, a), cga_jump_name(p, b));
 }
 
 /* Of one file: by line; conditional ones first, then by target. */
 static int
-branch_cmp(const struct cga_jump *x, const struct cga_jump *y)
+branch_cmp(const struct cga_profile *p, const struct cga_jump *x,
+    const struct cga_jump *y)
 {
 	int	 c;
 
 	if ((c = u64_cmp(x->line, y->line)) != 0 ||
-	    (c = y->cond - x->cond) != 0 ||
-	    (c = str_cmp(x->tfile, y->tfile)) != 0 ||
+	    (c = u64_cmp(y->cond, x->cond)) != 0 ||
+	    (c = name_cmp(p, x->tfile, y->tfile)) != 0 ||
 	    (c = u64_cmp(x->tline, y->tline)) != 0)
 		return c;
-	return str_cmp(x->tfn, y->tfn);
+	return name_cmp(p, x->tfn, y->tfn);
 }
 
 static int
 ix_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct cga_jump	*v = ctx;
+	const struct cga_profile *p = ctx;
 
-	return branch_cmp(&v[*(const uint32_t *)a], &v[*(const uint32_t *)b]);
+	return branch_cmp(p, &p->jumps[*(const uint32_t *)a],
+	    &p->jumps[*(const uint32_t *)b]);
 }
 
 /*
@@ -77,18 +80,19 @@ ix_cmp(const void *a, const void *b, void *ctx)
  * come in the log's order.
  */
 static void
-file_sort(const struct cga_jump *v, uint32_t *ix, size_t n)
+file_sort(const struct cga_profile *p, uint32_t *ix, size_t n)
 {
 	size_t	 i, k;
 	uint32_t x;
 
 	if (n > 32) {
-		cga_sort(ix, n, sizeof(*ix), ix_cmp, (void *)(uintptr_t)v);
+		cga_sort(ix, n, sizeof(*ix), ix_cmp, (void *)(uintptr_t)p);
 		return;
 	}
 	for (i = 1; i < n; i++) {
 		x = ix[i];
-		for (k = i; k > 0 && branch_cmp(&v[ix[k - 1]], &v[x]) > 0; k--)
+		for (k = i; k > 0 && branch_cmp(p, &p->jumps[ix[k - 1]],
+		    &p->jumps[x]) > 0; k--)
 			ix[k] = ix[k - 1];
 		ix[k] = x;
 	}
@@ -132,7 +136,7 @@ cga_branches_new(const struct cga_profile *p, const unsigned char *files)
 	}
 	free(to);
 	for (f = 0; f < p->nfiles; f++)
-		file_sort(p->jumps, b->ix + b->at[f], b->at[f + 1] - b->at[f]);
+		file_sort(p, b->ix + b->at[f], b->at[f + 1] - b->at[f]);
 	return b;
 }
 
@@ -212,7 +216,7 @@ branch_sum(const struct cga_branches *b, size_t *k, size_t end,
 		j = jump_at(b, *k);
 		count = r->count;
 		executed = r->executed;
-		if (branch_cmp(r->j, j) != 0 ||
+		if (branch_cmp(b->p, r->j, j) != 0 ||
 		    cga_count_add(b->p, &count, j->count) == -1 ||
 		    cga_count_add(b->p, &executed, j->executed) == -1)
 			break;
@@ -223,13 +227,13 @@ branch_sum(const struct cga_branches *b, size_t *k, size_t end,
 
 /* Where a branch goes, from a line of file f in function fn. */
 static void
-target_text(FILE *out, const struct cga_branch *r)
+target_text(FILE *out, const struct cga_profile *p, const struct cga_branch *r)
 {
 	char	 num[CGA_FMT_COUNT];
 
 	fputs(" -> ", out);
-	if (str_cmp(r->j->tfile, r->j->file->name) != 0) {
-		cga_out_text(out, r->j->tfile);
+	if (r->j->tfile != cga_jump_no(r->j->file->name)) {
+		cga_out_text(out, cga_jump_name(p, r->j->tfile));
 		putc(':', out);
 	} else
 		fputs("line ", out);
@@ -238,9 +242,9 @@ target_text(FILE *out, const struct cga_branch *r)
 		fputs(num, out);
 	} else
 		fputs("?", out);
-	if (r->j->fn != NULL && str_cmp(r->j->tfn, r->j->fn->key.name) != 0) {
+	if (r->j->fn != NULL && r->j->tfn != cga_jump_no(r->j->fn->key.name)) {
 		fputs(" in ", out);
-		cga_out_text(out, r->j->tfn);
+		cga_out_text(out, cga_jump_name(p, r->j->tfn));
 	}
 }
 
@@ -266,7 +270,7 @@ cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
 			fprintf(out, " jcnd %s/%s taken", a, e);
 		} else
 			fprintf(out, " jump %sx", a);
-		target_text(out, &r);
+		target_text(out, b->p, &r);
 		putc('\n', out);
 	}
 }
@@ -303,9 +307,9 @@ cga_branches_json_list(struct cga_w *w, const struct cga_view *v,
 			cga_view_write_count(w, v, r.executed);
 		}
 		cga_w_puts(w, ", \"target\": {\"file\": ");
-		cga_w_json(w, r.j->tfile);
+		cga_w_json(w, cga_jump_name(b->p, r.j->tfile));
 		cga_w_puts(w, ", \"function\": ");
-		cga_w_json(w, r.j->tfn);
+		cga_w_json(w, cga_jump_name(b->p, r.j->tfn));
 		cga_w_puts(w, ", \"line\": ");
 		cga_w_u64(w, r.j->tline);
 		cga_w_puts(w, "}}");
