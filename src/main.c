@@ -134,6 +134,8 @@ load_options(struct cga_load_opts *lo, const struct cga_opts *o,
 	lo->cwd = cwd;
 	lo->lines = (needs & (CGA_NEED_LINES | CGA_NEED_ALL_LINES)) != 0;
 	lo->no_calls = !(needs & (CGA_NEED_CALLS | CGA_NEED_INCL));
+	lo->no_sites = !(needs & (CGA_NEED_LINES | CGA_NEED_SITES));
+	lo->no_owners = !(needs & (CGA_NEED_LINES | CGA_NEED_OWNERS));
 	lo->instrs = (needs & CGA_NEED_INSTRS) != 0;
 	lo->jumps = (needs & CGA_NEED_JUMPS) != 0;
 	lo->jobs = o->jobs > 0 ? o->jobs : default_jobs();

@@ -40,6 +40,7 @@ empty_like(const struct cga_profile *p)
 	q->maskw = p->maskw;
 	q->cw = p->cw;
 	q->lw = p->lw;
+	q->no_owners = p->no_owners;
 	q->path = p->path;
 	q->creator = p->creator;
 	q->cmd = p->cmd;

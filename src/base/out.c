@@ -4,6 +4,7 @@
  * user's terminal (escape sequences, a CR hiding text), break a TSV row,
  * make JSON invalid or a DOT label mean something else.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,13 +208,32 @@ cga_w_flush(struct cga_w *w)
 	w->n = 0;
 }
 
-/* c's decimal digits, ending at end: where they start. */
+/*
+ * c's decimal digits, ending at end: where they start.  Two at a time
+ * from a table: the JSON document writes tens of millions of counts.
+ */
 static char *
 u64_digits(char *end, uint64_t c)
 {
-	do
-		*--end = (char)('0' + c % 10);
-	while ((c /= 10) != 0);
+	static const char two[] =
+	    "00010203040506070809101112131415161718192021222324252627282930"
+	    "31323334353637383940414243444546474849505152535455565758596061"
+	    "62636465666768697071727374757677787980818283848586878889909192"
+	    "93949596979899";
+	unsigned	 d;
+
+	while (c >= 100) {
+		d = (unsigned)(c % 100) * 2;
+		c /= 100;
+		*--end = two[d + 1];
+		*--end = two[d];
+	}
+	if (c >= 10) {
+		d = (unsigned)c * 2;
+		*--end = two[d + 1];
+		*--end = two[d];
+	} else
+		*--end = (char)('0' + c);
 	return end;
 }
 
@@ -243,21 +263,64 @@ static const unsigned char json_plain[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
 };
 
+/*
+ * Whether none of the 8 bytes of x needs an escape in a JSON string: a
+ * control or NUL (below 0x20), '"', '\\', DEL or a byte past ASCII.
+ * (v - 0x01..01) & ~v has a byte's high bit set where some byte of v is
+ * 0 (and where one below such a byte borrowed), (x - 0x20..20) & ~x
+ * where some byte is below 0x20: exact, read as a whole.
+ */
+static int
+json_word_plain(uint64_t x)
+{
+	const uint64_t	 ones = 0x0101010101010101ULL, high = ones * 0x80;
+	uint64_t	 q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+	uint64_t	 d = x ^ (ones * 0x7f);
+
+	return ((((x - ones * 0x20) & ~x) | ((q - ones) & ~q) |
+	    ((b - ones) & ~b) | ((d - ones) & ~d) | x) & high) == 0;
+}
+
+/* The bytes from s on that need no escape, of n: 8 at a time. */
+static size_t
+json_plain_len(const unsigned char *s, size_t n)
+{
+	uint64_t	 x;
+	size_t		 i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, sizeof(x));
+		if (!json_word_plain(x))
+			break;
+	}
+	while (i < n && json_plain[s[i]])
+		i++;
+	return i;
+}
+
 void
 cga_w_json(struct cga_w *w, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char	*p = (const unsigned char *)s;
+	const unsigned char	*p = (const unsigned char *)s, *end;
 	char			 esc[6] = { '\\', 'u', '0', '0' };
-	size_t			 n;
+	size_t			 n, len = strlen(s);
 	unsigned		 c;
 
+	end = p + len;
+	n = json_plain_len(p, len);
+	if (n == len && len + 2 <= sizeof(w->b) - w->n) {
+		/* Most strings need no escape and fit: one copy. */
+		w->b[w->n] = '"';
+		memcpy(w->b + w->n + 1, s, len);
+		w->b[w->n + len + 1] = '"';
+		w->n += len + 2;
+		return;
+	}
 	cga_w_putc(w, '"');
-	while (*p != '\0') {
+	while (p < end) {
 		/* Runs of plain ASCII go out as they are. */
-		for (n = 0; json_plain[p[n]]; n++)
-			;
-		if (n > 0) {
+		if ((n = json_plain_len(p, (size_t)(end - p))) > 0) {
 			cga_w_write(w, (const char *)p, n);
 			p += n;
 			continue;

@@ -109,7 +109,8 @@ line_cost(struct loader *ld, uint64_t line, struct cga_fn *fn)
 		ld->cur.linefile = ld->cur.file;
 		ld->cur.lineno = line;
 		/* split.c's thread numbers its lines as they come. */
-		if (ld->spec && ld->cur.linecost[ld->p->cw] == 0)
+		if (ld->spec && !ld->p->no_owners &&
+		    ld->cur.linecost[ld->p->cw] == 0)
 			ld->cur.linecost[ld->p->cw + 1] = ++ld->lineseq;
 		cga_line_own(ld->p, ld->cur.linecost, fn);
 	}
@@ -140,13 +141,15 @@ jump_hold(struct loader *ld, const struct jumpval *jv, int jcnd)
 	memset(j, 0, sizeof(*j));
 	j->count = jv->count;
 	j->executed = jv->executed;
-	j->cond = jcnd;
-	j->tfile = ld->cur.jfile != NULL ? ld->cur.jfile : ld->cur.file->name;
-	j->tfn = ld->cur.jfn != NULL ? ld->cur.jfn : current_fn(ld)->key.name;
+	j->cond = (uint32_t)jcnd;
+	j->tfile = cga_jump_no(ld->cur.jfile != NULL ? ld->cur.jfile :
+	    ld->cur.file->name);
+	j->tfn = cga_jump_no(ld->cur.jfn != NULL ? ld->cur.jfn :
+	    current_fn(ld)->key.name);
 	j->taddr = ld->cur.instrpos >= 0 ? jv->tpos[ld->cur.instrpos] : 0;
 	j->tline = ld->cur.linepos >= 0 ? jv->tpos[ld->cur.linepos] : 0;
 	j->fn = current_fn(ld);
-	j->obj = ld->cur.obj;
+	j->obj = cga_jump_no(ld->cur.obj);
 	j->file = ld->cur.file;
 	j->addr = ld->cur.instrpos >= 0 ? ld->cur.last[ld->cur.instrpos] : 0;
 	j->line = ld->cur.linepos >= 0 ? ld->cur.last[ld->cur.linepos] : 0;
@@ -349,7 +352,7 @@ call_cost(struct loader *ld, struct cga_fn *fn, uint64_t line, size_t k)
 		    ld->cnt, k, 0, p->diff) == -1)
 			return cga_load_bad(ld, CGA_MSG_COST_SUM);
 	}
-	if (!keeps_lines(ld))
+	if (ld->opts->no_sites || !keeps_lines(ld))
 		return 0;
 	if ((site = cga_site_add(p, ld->cur.file, line, fn, ld->cur.callee,
 	    &err, &at)) == NULL) {

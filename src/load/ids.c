@@ -277,10 +277,10 @@ define(struct loader *ld, enum idkind kind, const char *placeholder,
 		ld->cur.jfile = name;
 	if (ld->cur.jfn == placeholder)
 		ld->cur.jfn = name;
-	if (ld->cur.jump.tfile == placeholder)
-		ld->cur.jump.tfile = name;
-	if (ld->cur.jump.tfn == placeholder)
-		ld->cur.jump.tfn = name;
+	if (ld->cur.jump.tfile == cga_jump_no(placeholder))
+		ld->cur.jump.tfile = cga_jump_no(name);
+	if (ld->cur.jump.tfn == cga_jump_no(placeholder))
+		ld->cur.jump.tfn = cga_jump_no(name);
 	switch (kind) {
 	case ID_FILE:
 		if ((f = cga_file_find(p, placeholder)) != NULL) {

@@ -10,6 +10,8 @@
 
 struct cga_load_opts {
 	int		 lines;	/* keep per-line costs and call sites */
+	int		 no_sites; /* but not the call sites (no annotation) */
+	int		 no_owners; /* nor a line's owner (cga_line_owner) */
 	const char	*cwd;	/* stripped from file names; ends in '/' */
 	int		 no_calls; /* skip call edges (no --tree, --inclusive) */
 	int		 instrs;	/* keep instructions' costs, and jumps */

@@ -294,12 +294,15 @@ line_add(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	struct cga_profile	*p = lm->m->p, *q = lm->m->q;
 	struct new_line		*nl;
 	struct cga_fn		*owner;
-	uint64_t		*c, seq = cost[q->cw + 1];
+	uint64_t		*c, seq;
 
 	(void)f;
-	owner = fn_of(cga_line_owner(q, cost));
 	c = cga_line_get(p, lm->to, line);
 	(void)cga_cost_add(p, c, cost);	/* bounded: no overflow */
+	if (p->no_owners)
+		return;
+	seq = cost[q->cw + 1];
+	owner = fn_of(cga_line_owner(q, cost));
 	if (c[p->cw] == 0) {
 		if (lm->n == lm->cap) {
 			lm->cap = lm->cap ? 2 * lm->cap : 1024;
@@ -525,6 +528,23 @@ cursor_take(struct merge *m, struct cursor *to, const struct cursor *from)
 	to->lineno = 0;
 }
 
+/* The names of the thread's jumps, numbered as the loader's. */
+static void
+jump_names(struct merge *m)
+{
+	struct cga_profile	*q = m->q;
+	struct cga_jump		*j;
+	size_t			 i;
+
+	for (i = 0; i < q->njumps; i++) {
+		j = &q->jumps[i];
+		j->obj = cga_jump_no(map_name(m, cga_jump_name(q, j->obj)));
+		j->tfile = cga_jump_no(map_name(m, cga_jump_name(q,
+		    j->tfile)));
+		j->tfn = cga_jump_no(map_name(m, cga_jump_name(q, j->tfn)));
+	}
+}
+
 /* What the thread read, added to the loader's model, in its order. */
 static void
 merge(struct merge *m, uint64_t lineno)
@@ -536,12 +556,13 @@ merge(struct merge *m, uint64_t lineno)
 	struct cga_jump		 j;
 	unsigned char		*twin;
 	uint64_t		 at = 0;
-	size_t			 i, first = p->nfiles;
+	size_t			 i, n, first = p->nfiles;
 	int			 err;
 
 	cga_arena_adopt(&p->arena, &q->arena);
 	cga_profile_adopt_names(p, q);
 	cga_ids_adopt(ld, b, id_name, m);
+	jump_names(m);
 	cga_profile_forget_names(q);
 	qf = merge_files(m, &twin);
 	merge_fns(m, lineno);
@@ -570,17 +591,17 @@ merge(struct merge *m, uint64_t lineno)
 	free(q->sites);
 	q->sites = NULL;
 	q->nsites = q->sitecap = 0;
-	for (i = 0; i < q->njumps; i++) {
+	for (i = n = 0; i < q->njumps; i++) {
 		j = q->jumps[i];
 		j.file = file_of(j.file);
 		if (!cga_load_keeps(ld, j.file, 1))
 			continue;
 		j.fn = fn_of(j.fn);
-		j.obj = map_name(m, j.obj);
-		j.tfile = map_name(m, j.tfile);
-		j.tfn = map_name(m, j.tfn);
-		cga_jump_add(p, &j);
+		q->jumps[n++] = j;
 	}
+	cga_jumps_take(p, q->jumps, n);
+	q->jumps = NULL;
+	q->njumps = q->jumpcap = 0;
 	(void)cga_cost_add(p, ld->pself, b->pself);
 	if (q->callbound != NULL) {
 		if (p->callbound == NULL)

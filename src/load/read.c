@@ -128,6 +128,8 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		return -1;
 	if (p->path == NULL)
 		p->path = ld.path;
+	if (p->ev == NULL)	/* lines are made once events are */
+		p->no_owners = opts->no_owners;
 	cga_part_begin(&ld);
 	p->arena.over = too_wide;
 	p->arena.ctx = &ld;

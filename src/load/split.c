@@ -268,8 +268,10 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 	for (i = 0; i < p->nev; i++)
 		ev[i].name = cga_profile_intern(q, p->ev[i].name,
 		    strlen(p->ev[i].name));
+	q->no_owners = p->no_owners;
 	cga_profile_set_events(q, ev, p->nev, p->nrec);
-	q->lw = q->cw + 2;	/* a line's cost, owner and number */
+	if (!q->no_owners)	/* a line's cost, owner and number */
+		q->lw = q->cw + 2;
 	/* Past the loader's budget now, the thread gives up. */
 	q->arena.over = spec_over;
 	q->arena.ctx = ld;

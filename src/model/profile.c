@@ -219,7 +219,7 @@ cga_profile_set_events(struct cga_profile *p, struct cga_event *ev,
 		cga_str_of(ev[i].name)->event = (uint32_t)(i + 1);
 	p->maskw = (nev + 63) / 64;
 	p->cw = nev + p->maskw;
-	p->lw = p->cw + 1;
+	p->lw = p->cw + !p->no_owners;
 }
 
 char *

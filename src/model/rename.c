@@ -210,6 +210,8 @@ line_move(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
 	c = cga_line_get(lm->p, lm->to, line);
 	if (cga_cost_add(lm->p, c, cost) == -1)
 		lm->err = 1;
+	if (lm->p->no_owners)
+		return;
 	/* A line of both: owned by the function made first. */
 	owner = cga_line_owner(lm->p, cost);
 	was = cga_line_owner(lm->p, c);

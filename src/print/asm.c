@@ -66,9 +66,9 @@ jump_line(struct printer *pr, const struct cga_jump *j, size_t pad)
 		fprintf(pr->out, " jump %sx", a);
 	fprintf(pr->out, " -> 0x%llx", (unsigned long long)(j->taddr -
 	    pr->bias));
-	if (j->tfn != NULL && strcmp(j->tfn, j->fn->key.name) != 0) {
+	if (j->tfn != 0 && j->tfn != cga_jump_no(j->fn->key.name)) {
 		fputs(" in ", pr->out);
-		cga_out_text(pr->out, j->tfn);
+		cga_out_text(pr->out, cga_jump_name(pr->v->p, j->tfn));
 	}
 	putc('\n', pr->out);
 }

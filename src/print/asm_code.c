@@ -87,7 +87,8 @@ cga_code_collect(const struct cga_view *v, const struct cga_fn *fn,
 		c->jmp = xreallocarray(c->jmp, c->njmp + n + 1,
 		    sizeof(*c->jmp));
 		for (i = 0; i < n; i++)
-			if (same_obj(p->jumps[first + i].obj, obj))
+			if (same_obj(cga_jump_name(p,
+			    p->jumps[first + i].obj), obj))
 				c->jmp[c->njmp++] = &p->jumps[first + i];
 	}
 	cga_sort(c->rec, c->nrec, sizeof(*c->rec), rec_cmp, NULL);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "base/fmt.h"
 #include "base/out.h"
 #include "base/sort.h"
@@ -15,21 +16,26 @@
 /*
  * The jumps of one line to one target, summed over its instructions: the
  * first of them (its file, line, kind, target and function are the
- * branch's) and the sums.  The line is kept here too, for the search.
+ * branch's) and the sums.
  */
 struct cga_branch {
 	const struct cga_jump *j;
-	uint64_t	 line;
 	uint64_t	 count;
 	uint64_t	 executed;
 };
 
+/*
+ * The profile's jumps in branch order, as their numbers in the model's
+ * log: no copy of a jump is made, and a line's are summed as they are
+ * written (3 million jumps of the 512 MB profile took 190 MB more as
+ * summed copies, their keys and the sort's room).
+ */
 struct cga_branches {
-	struct cga_branch *v;
-	size_t		  n;
-	size_t		 *at;	/* file number's first branch, nfiles + 1 */
+	const struct cga_profile *p;
+	uint32_t	 *ix;	/* jump numbers, by file, line and target */
+	size_t		 *at;	/* file number's first in ix, nfiles + 1 */
 	size_t		  nfiles;
-	size_t		  next;	/* where the last line's branches ended */
+	size_t		  next;	/* where the last line's jumps ended */
 };
 
 static int
@@ -38,109 +44,67 @@ u64_cmp(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
+/* Names as jumps number them, by their text. */
 static int
-str_cmp(const char *a, const char *b)
+name_cmp(const struct cga_profile *p, uint32_t a, uint32_t b)
 {
-	return a == b ? 0 : strcmp(a, b);
+	return a == b ? 0 : strcmp(cga_jump_name(p, a), cga_jump_name(p, b));
 }
 
-/* By file and line; conditional ones first, then by target. */
+/* Of one file: by line; conditional ones first, then by target. */
 static int
-branch_cmp(const void *a, const void *b, void *ctx)
+branch_cmp(const struct cga_profile *p, const struct cga_jump *x,
+    const struct cga_jump *y)
 {
-	const struct cga_branch	*x = a, *y = b;
-	int			 c;
+	int	 c;
 
-	(void)ctx;
-	if ((c = u64_cmp(x->j->file->id, y->j->file->id)) != 0 ||
-	    (c = u64_cmp(x->line, y->line)) != 0 ||
-	    (c = y->j->cond - x->j->cond) != 0 ||
-	    (c = str_cmp(x->j->tfile, y->j->tfile)) != 0 ||
-	    (c = u64_cmp(x->j->tline, y->j->tline)) != 0)
+	if ((c = u64_cmp(x->line, y->line)) != 0 ||
+	    (c = u64_cmp(y->cond, x->cond)) != 0 ||
+	    (c = name_cmp(p, x->tfile, y->tfile)) != 0 ||
+	    (c = u64_cmp(x->tline, y->tline)) != 0)
 		return c;
-	return str_cmp(x->j->tfn, y->j->tfn);
-}
-
-/*
- * A branch's number in the log, with a key that orders branches as
- * branch_cmp does where it differs: file and line, each cut to 32 bits
- * (past them, equal keys leave it to branch_cmp).
- */
-struct branch_at {
-	uint64_t	 key;
-	size_t		 i;
-};
-
-static uint64_t
-branch_key(const struct cga_branch *r)
-{
-	if (r->j->file->id >= UINT32_MAX)
-		return (uint64_t)UINT32_MAX << 32;
-	return (uint64_t)r->j->file->id << 32 | (r->line < UINT32_MAX ? r->line :
-	    UINT32_MAX);
+	return name_cmp(p, x->tfn, y->tfn);
 }
 
 static int
-branch_at_cmp(const void *a, const void *b, void *ctx)
+ix_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct branch_at	*x = a, *y = b;
-	const struct cga_branch	*v = ctx;
+	const struct cga_profile *p = ctx;
 
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return branch_cmp(&v[x->i], &v[y->i], NULL);
+	return branch_cmp(p, &p->jumps[*(const uint32_t *)a],
+	    &p->jumps[*(const uint32_t *)b]);
 }
 
 /*
- * Sorts the branches stably, as cga_sort would, but their numbers and
- * keys rather than the branches themselves, which are then moved into
- * place: most comparisons read two keys side by side rather than two
- * jumps and their files at random.
+ * Sorts one file's jumps (most files have a few), stably: their numbers
+ * come in the log's order.
  */
 static void
-branches_sort(struct cga_branch *v, size_t n)
+file_sort(const struct cga_profile *p, uint32_t *ix, size_t n)
 {
-	struct branch_at	*at;
-	struct cga_branch	 tmp;
-	size_t			 i, j, k;
+	size_t	 i, k;
+	uint32_t x;
 
-	if (n < 2)
+	if (n > 32) {
+		cga_sort(ix, n, sizeof(*ix), ix_cmp, (void *)(uintptr_t)p);
 		return;
-	at = xcalloc(n, sizeof(*at));
-	for (i = 0; i < n; i++) {
-		at[i].key = branch_key(&v[i]);
-		at[i].i = i;
 	}
-	cga_sort(at, n, sizeof(*at), branch_at_cmp, v);
-	/* Branch at[j].i goes to j: each cycle of the permutation in turn. */
-	for (i = 0; i < n; i++) {
-		if (at[i].i == i)
-			continue;
-		tmp = v[i];
-		for (j = i; at[j].i != i; j = k) {
-			k = at[j].i;
-			v[j] = v[k];
-			at[j].i = j;
-		}
-		v[j] = tmp;
-		at[j].i = j;
+	for (i = 1; i < n; i++) {
+		x = ix[i];
+		for (k = i; k > 0 && branch_cmp(p, &p->jumps[ix[k - 1]],
+		    &p->jumps[x]) > 0; k--)
+			ix[k] = ix[k - 1];
+		ix[k] = x;
 	}
-	free(at);
 }
 
-/* Adds b's counts to a: 0, or -1 (a left as it was) when one overflows. */
+/* Whether jump j is a branch of a line, from a file marked in files. */
 static int
-branch_add(const struct cga_profile *p, struct cga_branch *a,
-    const struct cga_branch *b)
+kept(const struct cga_jump *j, const unsigned char *files)
 {
-	uint64_t	 count = a->count, executed = a->executed;
-
-	if (cga_count_add(p, &count, b->count) == -1 ||
-	    cga_count_add(p, &executed, b->executed) == -1)
-		return -1;
-	a->count = count;
-	a->executed = executed;
-	return 0;
+	if (j->line == 0)	/* no line positions */
+		return 0;
+	return files == NULL || (j->file != NULL && files[j->file->id]);
 }
 
 struct cga_branches *
@@ -148,37 +112,31 @@ cga_branches_new(const struct cga_profile *p, const unsigned char *files)
 {
 	struct cga_branches	*b = xcalloc(1, sizeof(*b));
 	const struct cga_jump	*j;
-	struct cga_branch	*r;
-	size_t			 i, n = 0;
+	size_t			 i, f, *to;
 
-	b->v = xcalloc(p->njumps + 1, sizeof(*b->v));
-	for (i = 0; i < p->njumps; i++) {
-		j = &p->jumps[i];
-		if (j->line == 0)	/* no line positions */
-			continue;
-		if (files != NULL && (j->file == NULL || !files[j->file->id]))
-			continue;
-		r = &b->v[n++];
-		r->j = j;
-		r->line = j->line;
-		r->count = j->count;
-		r->executed = j->executed;
-	}
-	branches_sort(b->v, n);
-	for (i = 0; i < n; i++)
-		if (b->n > 0 && branch_cmp(&b->v[b->n - 1], &b->v[i],
-		    NULL) == 0 && branch_add(p, &b->v[b->n - 1],
-		    &b->v[i]) == 0)
-			continue;
-		else
-			b->v[b->n++] = b->v[i];
+	if (p->njumps >= UINT32_MAX)
+		cga_oom();
+	b->p = p;
 	b->nfiles = p->nfiles;
 	b->at = xcalloc(p->nfiles + 2, sizeof(*b->at));
-	for (i = 0; i < b->n; i++)
-		if (b->v[i].j->file->id < p->nfiles)
-			b->at[b->v[i].j->file->id + 1]++;
-	for (i = 0; i < p->nfiles; i++)
-		b->at[i + 1] += b->at[i];
+	for (i = 0; i < p->njumps; i++) {
+		j = &p->jumps[i];
+		if (kept(j, files) && j->file->id < p->nfiles)
+			b->at[j->file->id + 1]++;
+	}
+	for (f = 0; f < p->nfiles; f++)
+		b->at[f + 1] += b->at[f];
+	b->ix = xcalloc(b->at[p->nfiles] + 1, sizeof(*b->ix));
+	to = xcalloc(p->nfiles + 1, sizeof(*to));
+	memcpy(to, b->at, p->nfiles * sizeof(*to));
+	for (i = 0; i < p->njumps; i++) {
+		j = &p->jumps[i];
+		if (kept(j, files) && j->file->id < p->nfiles)
+			b->ix[to[j->file->id]++] = (uint32_t)i;
+	}
+	free(to);
+	for (f = 0; f < p->nfiles; f++)
+		file_sort(p, b->ix + b->at[f], b->at[f + 1] - b->at[f]);
 	return b;
 }
 
@@ -187,59 +145,95 @@ cga_branches_free(struct cga_branches *b)
 {
 	if (b == NULL)
 		return;
-	free(b->v);
+	free(b->ix);
 	free(b->at);
 	free(b);
 }
 
+static const struct cga_jump *
+jump_at(const struct cga_branches *b, size_t k)
+{
+	return &b->p->jumps[b->ix[k]];
+}
+
 /*
- * The branches of file's line: the first, and how many (*np).  The file's
- * own run of branches is found by its number; its lines are asked for in
- * order, so the search in it starts where the last line's branches ended
- * and steps a few branches forward before it halves what is left.
+ * The jumps of file's line: where they start in ix, and how many (*np).
+ * The file's own run is found by its number; its lines are asked for in
+ * order, so the search in it starts where the last line's jumps ended
+ * and steps a few forward before it halves what is left.
  */
-static const struct cga_branch *
-line_branches(struct cga_branches *b, const struct cga_file *f,
-    uint64_t line, size_t *np)
+static size_t
+line_jumps(struct cga_branches *b, const struct cga_file *f, uint64_t line,
+    size_t *np)
 {
 	size_t	 lo, hi, mid, i, k;
 
 	*np = 0;
 	if (b == NULL || f->id >= b->nfiles)
-		return NULL;
+		return 0;
 	lo = b->at[f->id];
 	hi = b->at[f->id + 1];
-	if (b->next > lo && b->next <= hi && b->v[b->next - 1].line < line) {
+	if (b->next > lo && b->next <= hi && jump_at(b, b->next - 1)->line <
+	    line) {
 		lo = b->next;
-		for (k = 0; k < 4 && lo < hi && b->v[lo].line < line; k++)
+		for (k = 0; k < 4 && lo < hi && jump_at(b, lo)->line < line;
+		    k++)
 			lo++;
 		if (k < 4)
 			hi = lo;
 	}
-	/* Every branch before lo is of an earlier line, none from hi on. */
+	/* Every jump before lo is of an earlier line, none from hi on. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (b->v[mid].line < line)
+		if (jump_at(b, mid)->line < line)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (i = lo; i < b->at[f->id + 1] && b->v[i].line == line; i++)
+	for (i = lo; i < b->at[f->id + 1] && jump_at(b, i)->line == line; i++)
 		;
 	b->next = i;
 	*np = i - lo;
-	return *np > 0 ? &b->v[lo] : NULL;
+	return lo;
+}
+
+/*
+ * The branch of the line's jumps from ix[*k] (before end): the jumps to
+ * its target summed, as long as the sums fit (past that, another
+ * branch of the same target begins); *k goes past them.
+ */
+static void
+branch_sum(const struct cga_branches *b, size_t *k, size_t end,
+    struct cga_branch *r)
+{
+	const struct cga_jump	*j = jump_at(b, *k);
+	uint64_t		 count, executed;
+
+	r->j = j;
+	r->count = j->count;
+	r->executed = j->executed;
+	for (++*k; *k < end; ++*k) {
+		j = jump_at(b, *k);
+		count = r->count;
+		executed = r->executed;
+		if (branch_cmp(b->p, r->j, j) != 0 ||
+		    cga_count_add(b->p, &count, j->count) == -1 ||
+		    cga_count_add(b->p, &executed, j->executed) == -1)
+			break;
+		r->count = count;
+		r->executed = executed;
+	}
 }
 
 /* Where a branch goes, from a line of file f in function fn. */
 static void
-target_text(FILE *out, const struct cga_branch *r)
+target_text(FILE *out, const struct cga_profile *p, const struct cga_branch *r)
 {
 	char	 num[CGA_FMT_COUNT];
 
 	fputs(" -> ", out);
-	if (str_cmp(r->j->tfile, r->j->file->name) != 0) {
-		cga_out_text(out, r->j->tfile);
+	if (r->j->tfile != cga_jump_no(r->j->file->name)) {
+		cga_out_text(out, cga_jump_name(p, r->j->tfile));
 		putc(':', out);
 	} else
 		fputs("line ", out);
@@ -248,9 +242,9 @@ target_text(FILE *out, const struct cga_branch *r)
 		fputs(num, out);
 	} else
 		fputs("?", out);
-	if (r->j->fn != NULL && str_cmp(r->j->tfn, r->j->fn->key.name) != 0) {
+	if (r->j->fn != NULL && r->j->tfn != cga_jump_no(r->j->fn->key.name)) {
 		fputs(" in ", out);
-		cga_out_text(out, r->j->tfn);
+		cga_out_text(out, cga_jump_name(p, r->j->tfn));
 	}
 }
 
@@ -258,23 +252,25 @@ void
 cga_branches_text(FILE *out, const struct cga_view *v, const size_t *w,
     struct cga_branches *b, const struct cga_file *f, uint64_t line)
 {
-	const struct cga_branch	*r;
+	struct cga_branch	 r;
 	char			 a[CGA_FMT_COUNT], e[CGA_FMT_COUNT];
-	size_t			 n, i, pad = 0;
+	size_t			 n, k, end, i, pad = 0;
 
-	if ((r = line_branches(b, f, line, &n)) == NULL)
+	k = line_jumps(b, f, line, &n);
+	if (n == 0)
 		return;
 	for (i = 0; i < v->nshow; i++)
 		pad += w[v->show[i]] + 1;
-	for (i = 0; i < n; i++, r++) {
+	for (end = k + n; k < end;) {
+		branch_sum(b, &k, end, &r);
 		fprintf(out, "%*s", (int)pad, "");
-		cga_view_count(v, a, r->count);
-		if (r->j->cond) {
-			cga_view_count(v, e, r->executed);
+		cga_view_count(v, a, r.count);
+		if (r.j->cond) {
+			cga_view_count(v, e, r.executed);
 			fprintf(out, " jcnd %s/%s taken", a, e);
 		} else
 			fprintf(out, " jump %sx", a);
-		target_text(out, r);
+		target_text(out, b->p, &r);
 		putc('\n', out);
 	}
 }
@@ -291,29 +287,31 @@ cga_branches_json_list(struct cga_w *w, const struct cga_view *v,
     struct cga_branches *b, const struct cga_file *f, uint64_t line,
     const char *before)
 {
-	const struct cga_branch	*r;
-	size_t			 n, i;
+	struct cga_branch	 r;
+	size_t			 n, k, end;
 
-	if ((r = line_branches(b, f, line, &n)) == NULL)
+	k = line_jumps(b, f, line, &n);
+	if (n == 0)
 		return;
 	cga_w_puts(w, before);
 	cga_w_putc(w, '[');
-	for (i = 0; i < n; i++, r++) {
-		if (i > 0)
+	for (end = k + n; k < end;) {
+		if (k > end - n)
 			cga_w_puts(w, ", ");
-		cga_w_puts(w, r->j->cond ? "{\"conditional\": true, \"count\": " :
+		branch_sum(b, &k, end, &r);
+		cga_w_puts(w, r.j->cond ? "{\"conditional\": true, \"count\": " :
 		    "{\"conditional\": false, \"count\": ");
-		cga_view_write_count(w, v, r->count);
-		if (r->j->cond) {
+		cga_view_write_count(w, v, r.count);
+		if (r.j->cond) {
 			cga_w_puts(w, ", \"executed\": ");
-			cga_view_write_count(w, v, r->executed);
+			cga_view_write_count(w, v, r.executed);
 		}
 		cga_w_puts(w, ", \"target\": {\"file\": ");
-		cga_w_json(w, r->j->tfile);
+		cga_w_json(w, cga_jump_name(b->p, r.j->tfile));
 		cga_w_puts(w, ", \"function\": ");
-		cga_w_json(w, r->j->tfn);
+		cga_w_json(w, cga_jump_name(b->p, r.j->tfn));
 		cga_w_puts(w, ", \"line\": ");
-		cga_w_u64(w, r->j->tline);
+		cga_w_u64(w, r.j->tline);
 		cga_w_puts(w, "}}");
 	}
 	cga_w_putc(w, ']');

@@ -444,10 +444,10 @@ put_jump(struct writer *w, const struct cga_jump *j)
 {
 	put_owner(w, j);
 	switch_to(w, j->fn, j->file->name);
-	if (j->tfile != NULL && strcmp(j->tfile, j->file->name) != 0)
-		put_name(w, "jfi", ID_FL, j->tfile);
-	if (j->tfn != NULL && strcmp(j->tfn, j->fn->key.name) != 0)
-		put_name(w, "jfn", ID_FN, j->tfn);
+	if (j->tfile != 0 && j->tfile != cga_jump_no(j->file->name))
+		put_name(w, "jfi", ID_FL, cga_jump_name(w->p, j->tfile));
+	if (j->tfn != 0 && j->tfn != cga_jump_no(j->fn->key.name))
+		put_name(w, "jfn", ID_FN, cga_jump_name(w->p, j->tfn));
 	if (j->cond) {
 		fputs("jcnd=", w->out);
 		cga_fmt_print_raw(w->out, j->count, w->p->diff);
@@ -707,7 +707,8 @@ static unsigned
 callgrind_needs(const struct cga_view *v)
 {
 	(void)v;
-	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_JUMPS;
+	return CGA_NEED_CALLS | CGA_NEED_ALL_LINES | CGA_NEED_SITES |
+	    CGA_NEED_OWNERS | CGA_NEED_JUMPS;
 }
 
 const struct cga_format cga_format_callgrind = { "callgrind",

@@ -448,7 +448,7 @@ static unsigned
 speedscope_needs(const struct cga_view *v)
 {
 	(void)v;
-	return CGA_NEED_INCL | CGA_NEED_ALL_LINES;
+	return CGA_NEED_INCL | CGA_NEED_ALL_LINES | CGA_NEED_OWNERS;
 }
 
 const struct cga_format cga_format_speedscope = { "speedscope",

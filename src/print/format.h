@@ -17,6 +17,8 @@ struct cga_view;
 #define CGA_NEED_LINES		0x4	/* line costs and call sites of the */
 					/* files that can be annotated */
 #define CGA_NEED_ALL_LINES	0x8	/* line costs of every file */
+#define CGA_NEED_SITES		0x40	/* and call sites, with ALL_LINES */
+#define CGA_NEED_OWNERS		0x80	/* and each line's first function */
 #define CGA_NEED_JUMPS		0x10	/* jumps from the lines kept */
 #define CGA_NEED_INSTRS		0x20	/* instructions' costs and every jump */
 

@@ -272,9 +272,9 @@ instr_jump(struct cga_w *w, const struct cga_view *v, const struct cga_jump *j)
 	}
 	wfmt(w, ", \"target\": {\"address\": %llu, \"file\": ",
 	    (unsigned long long)j->taddr);
-	cga_w_json(w, j->tfile);
+	cga_w_json(w, cga_jump_name(v->p, j->tfile));
 	cga_w_puts(w, ", \"function\": ");
-	cga_w_json(w, j->tfn);
+	cga_w_json(w, cga_jump_name(v->p, j->tfn));
 	wfmt(w, ", \"line\": %llu}}", (unsigned long long)j->tline);
 }
 

@@ -259,7 +259,7 @@ tsv_needs(const struct cga_view *v)
 	case CGA_ROWS_CALLS:	/* bounded as inclusive costs are */
 		return CGA_NEED_INCL;
 	case CGA_ROWS_LINES:
-		return CGA_NEED_ALL_LINES;
+		return CGA_NEED_ALL_LINES | CGA_NEED_OWNERS;
 	case CGA_ROWS_FUNCTIONS:
 		break;
 	}

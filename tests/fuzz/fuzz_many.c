@@ -431,6 +431,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	lo.lines = (needs & (CGA_NEED_LINES | CGA_NEED_ALL_LINES)) != 0;
 	lo.no_calls = !(needs & (CGA_NEED_CALLS | CGA_NEED_INCL));
+	lo.no_sites = !(needs & (CGA_NEED_LINES | CGA_NEED_SITES));
+	lo.no_owners = !(needs & (CGA_NEED_LINES | CGA_NEED_OWNERS));
 	if (data[1] & 0x8) {
 		lo.parts = &part1;
 		lo.nparts = 1;

@@ -148,7 +148,8 @@ START_TEST(formats_say_what_they_need)
 	v.rows = CGA_ROWS_CALLS;
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	v.rows = CGA_ROWS_LINES;
-	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_ALL_LINES);
+	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_ALL_LINES |
+	    CGA_NEED_OWNERS);
 	cga_view_free(&v);
 	/* Groups' rows are named by their functions' display names. */
 	o.group_inlined = 1;
