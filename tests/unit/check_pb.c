@@ -17,7 +17,9 @@ static void
 bytes_are(struct cga_pb *m, const char *want, size_t n)
 {
 	ck_assert_uint_eq(m->n, n);
-	ck_assert_int_eq(memcmp(m->b, want, n), 0);
+	/* An empty message may have no buffer yet: memcmp takes none. */
+	if (n > 0)
+		ck_assert_int_eq(memcmp(m->b, want, n), 0);
 	m->n = 0;
 }
 
