@@ -68,9 +68,11 @@ shards=8
 # limits.sh time or measure the binary itself; need-build.sh and
 # layout.sh test no binary, completion.sh the shells' completion and make
 # install; bounds.sh's checker judges the plain build's figures (the ASan
-# build's TSV and --calls are formats.sh's and listings.sh's).
+# build's TSV and --calls are formats.sh's and listings.sh's), and so does
+# schema.sh's validator (the ASan build's JSON is formats.sh's, compared
+# with the plain build's, and fuzz_many's).
 # threads.sh is ThreadSanitizer's.
-plain_only="terminal dot limits need-build layout bounds completion"
+plain_only="terminal dot limits need-build layout bounds completion schema"
 tsan_only="threads"
 # valgrind without the inline frames of its stack traces (the function
 # that holds them is named): reading them took a fifth of its start-up,
