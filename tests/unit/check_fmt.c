@@ -135,6 +135,46 @@ START_TEST(perc_of_negatives_has_one_decimal_at_or_below_minus_9_995)
 }
 END_TEST
 
+/* The text snprintf makes of perc, which cga_fmt_perc makes by hand. */
+static int
+perc_as_printf(double p)
+{
+	char	 a[CGA_FMT_PERC], b[CGA_FMT_PERC];
+	size_t	 n = cga_fmt_perc(a, p);
+
+	snprintf(b, sizeof(b), -9.995 < p && p < 99.995 ? " (%5.2f%%)" :
+	    " (%5.1f%%)", p);
+	return n == strlen(b) && strcmp(a, b) == 0;
+}
+
+START_TEST(perc_rounds_as_printf_ties_to_even_and_keeps_the_sign)
+{
+	uint64_t	 x = 88172645463325252ULL, v, t;
+	long		 i;
+
+	/* Binary ties of a hundredth (0.125 is 0.12), both signs, -0. */
+	for (i = -1280; i <= 12800; i++)
+		ck_assert(perc_as_printf(i / 128.0));
+	ck_assert(perc_as_printf(-0.0));
+	ck_assert(perc_as_printf(-0.001));
+	ck_assert(perc_as_printf(99.99499999));
+	ck_assert(perc_as_printf(-9.99499999));
+	ck_assert_str_eq(perc(0.125), " ( 0.12%)");
+	ck_assert_str_eq(perc(0.375), " ( 0.38%)");
+	/* Percentages as reports make them, of counts of every size. */
+	for (i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		v = x >> (x % 64);
+		t = (x * 2654435761U) >> (x % 61);
+		ck_assert(perc_as_printf(cga_fmt_percent(v, t ? t : 1)));
+		ck_assert(perc_as_printf(-cga_fmt_percent(v, t ? t : 1)));
+		ck_assert(perc_as_printf((double)(x % 2000000) / 20000 - 10));
+	}
+}
+END_TEST
+
 START_TEST(perc_of_a_huge_value_stays_in_its_buffer)
 {
 	char	 buf[CGA_FMT_PERC];
@@ -170,6 +210,7 @@ fmt_suite(void)
 	tcase_add_test(tc,
 	    perc_of_negatives_has_one_decimal_at_or_below_minus_9_995);
 	tcase_add_test(tc, perc_of_a_huge_value_stays_in_its_buffer);
+	tcase_add_test(tc, perc_rounds_as_printf_ties_to_even_and_keeps_the_sign);
 	suite_add_tcase(s, tc);
 	return s;
 }
