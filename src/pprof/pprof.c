@@ -8,7 +8,6 @@
  * its call.  What the rows of the profile are is said here; proto.c makes
  * and writes them (over pb.c, the wire format, by hand).
  */
-#include <sys/stat.h>
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,8 +29,6 @@
 
 /* Frames at most, in all, as folded.c. */
 #define MAX_FRAMES	(4u * 1024 * 1024)
-/* Profiles up to this size keep each instruction's cost, as --tui's. */
-#define INSTRS_AT_MOST	((uint64_t)64 << 20)
 
 /*
  * Room for n items of size bytes in *a, of which *cap are there; what is
@@ -755,32 +752,12 @@ cga_pprof_usable(void)
 	return -1;
 }
 
-/*
- * The cost of each instruction takes about ten times the memory of the
- * rest (bench/RESULTS.md): kept as --tui keeps it, for profiles up to
- * 64 MB, or with --asm=yes.
- */
-static int
-keeps_instrs(const struct cga_view *v)
-{
-	struct stat	 st;
-	uint64_t	 size = 0;
-	size_t		 i;
-
-	if (v->asm_code)
-		return 1;
-	for (i = 0; i < v->nprofiles; i++)
-		if (stat(v->profiles[i], &st) == 0)
-			size += (uint64_t)st.st_size;
-	return size <= INSTRS_AT_MOST;
-}
-
 /* Stacks; every file's lines and the calls' sites; instructions. */
 static unsigned
 pprof_needs(const struct cga_view *v)
 {
 	return CGA_NEED_INCL | CGA_NEED_ALL_LINES |
-	    (keeps_instrs(v) ? CGA_NEED_INSTRS : 0);
+	    (cga_view_keeps_instrs(v) ? CGA_NEED_INSTRS : 0);
 }
 
 const struct cga_format cga_format_pprof = { "pprof", pprof_needs, NULL, 0,

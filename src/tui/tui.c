@@ -6,7 +6,6 @@
  * at a time between keys.
  */
 #define _XOPEN_SOURCE 700
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <curses.h>
@@ -31,9 +30,6 @@
 
 /* Milliseconds between looks at a thread's work, while it goes on. */
 #define WAIT_MS		50
-
-/* Profiles up to this size keep each instruction's cost without --asm. */
-#define INSTRS_AT_MOST	((uint64_t)64 << 20)
 
 static volatile sig_atomic_t hangup;
 
@@ -636,33 +632,13 @@ loop(struct tui *t)
 	}
 }
 
-/*
- * Whether each instruction's cost is kept for the machine code pane:
- * with --asm=yes, or for profiles small enough that it costs little (it
- * takes about ten times the memory of the rest of the model).
- */
-static int
-keeps_instrs(const struct cga_view *v)
-{
-	struct stat	 st;
-	uint64_t	 size = 0;
-	size_t		 i;
-
-	if (v->asm_code)
-		return 1;
-	for (i = 0; i < v->nprofiles; i++)
-		if (stat(v->profiles[i], &st) == 0)
-			size += (uint64_t)st.st_size;
-	return size <= INSTRS_AT_MOST;
-}
-
 /* What the report's panes need: inclusive costs, lines, jumps, code. */
 static unsigned
 tui_needs(const struct cga_view *v)
 {
 	unsigned need = CGA_NEED_INCL | CGA_NEED_LINES | CGA_NEED_JUMPS;
 
-	if (keeps_instrs(v))
+	if (cga_view_keeps_instrs(v))
 		need |= CGA_NEED_INSTRS;
 	return need;
 }
@@ -681,7 +657,7 @@ tui_run(FILE *out, const struct cga_view *v)
 	t.v = *v;
 	t.v.color = 0;
 	/* The machine code pane, where the costs of instructions are kept. */
-	t.v.asm_code = keeps_instrs(v);
+	t.v.asm_code = cga_view_keeps_instrs(v);
 	t.v.filter = 0;
 	t.v.top = 0;
 	if (v->nshow == 0) {

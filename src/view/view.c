@@ -4,6 +4,8 @@
  * the ranking and selection of functions and calls that every printer
  * shares.
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -744,4 +746,22 @@ int
 cga_view_hidden(const struct cga_view *v, const struct cga_fn *fn)
 {
 	return v->nhide > 0 && matches(v->hide, v->nhide, fn);
+}
+
+/* Profiles up to this size keep each instruction's cost without --asm. */
+#define INSTRS_AT_MOST	((uint64_t)64 << 20)
+
+int
+cga_view_keeps_instrs(const struct cga_view *v)
+{
+	struct stat	 st;
+	uint64_t	 size = 0;
+	size_t		 i;
+
+	if (v->asm_code)
+		return 1;
+	for (i = 0; i < v->nprofiles; i++)
+		if (stat(v->profiles[i], &st) == 0)
+			size += (uint64_t)st.st_size;
+	return size <= INSTRS_AT_MOST;
 }

@@ -101,6 +101,13 @@ void	cga_view_free(struct cga_view *);
  * by the user, or it can be annotated (all: every file's are wanted).
  */
 int	cga_view_wants_lines(struct cga_view *, int all, const char *file);
+/*
+ * Whether the formats that may show machine code without being asked
+ * (--tui, pprof) keep each instruction's cost: with --asm=yes, or for
+ * profiles of up to 64 MB in all, as it takes about ten times the memory
+ * of the rest of a model.
+ */
+int	cga_view_keeps_instrs(const struct cga_view *);
 
 /* Sort order of the view: descending costs, "." below 0. */
 int	 cga_cost_cmp(const struct cga_view *, const uint64_t *,
