@@ -43,24 +43,13 @@ tui_lines_add(struct tui_lines *l, const char *text, int hot,
 	l->line[l->n++] = line;
 }
 
-static void
-scroll_to(struct tui_lines *l, int h)
-{
-	if (h < 1)
-		h = 1;
-	if (l->sel < l->top)
-		l->top = l->sel;
-	if (l->sel >= l->top + (size_t)h)
-		l->top = l->sel - (size_t)h + 1;
-}
-
 void
 tui_lines_draw(struct tui *t, struct tui_lines *l, int y0, int h)
 {
 	size_t	 i;
 	int	 y, x;
 
-	scroll_to(l, h);
+	tui_scroll(l->sel, &l->top, h);
 	for (y = 0; y < h; y++) {
 		i = l->top + (size_t)y;
 		move(y0 + y, 0);
@@ -103,33 +92,9 @@ tui_lines_hot(struct tui_lines *l, int dir, int h)
 int
 tui_lines_key(struct tui *t, struct tui_lines *l, int key, int h)
 {
-	size_t	 page = h > 1 ? (size_t)h - 1 : 1;
-
+	if (tui_move(&l->sel, &l->top, l->n, key, h))
+		return 1;
 	switch (key) {
-	case KEY_DOWN: case 'j':
-		if (l->sel + 1 < l->n)
-			l->sel++;
-		break;
-	case KEY_UP: case 'k':
-		if (l->sel > 0)
-			l->sel--;
-		break;
-	case KEY_NPAGE: case ' ': case 'f' & 0x1f:
-		l->sel = l->sel + page < l->n ? l->sel + page :
-		    l->n > 0 ? l->n - 1 : 0;
-		if (l->top + page < l->n)
-			l->top += page;
-		break;
-	case KEY_PPAGE: case 'b' & 0x1f:
-		l->sel = l->sel > page ? l->sel - page : 0;
-		l->top = l->top > page ? l->top - page : 0;
-		break;
-	case KEY_HOME: case 'g':
-		l->sel = 0;
-		break;
-	case KEY_END: case 'G':
-		l->sel = l->n > 0 ? l->n - 1 : 0;
-		break;
 	case ']': case '[':
 		if (l == &t->func)
 			return 0;
@@ -158,7 +123,5 @@ tui_lines_key(struct tui *t, struct tui_lines *l, int key, int h)
 	default:
 		return 0;
 	}
-	scroll_to(l, h);
-	return 1;
 }
 

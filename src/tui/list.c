@@ -281,18 +281,6 @@ tui_list_find(struct tui *t, const char *s, int back, int from_next)
 	return -1;
 }
 
-/* The selected row brought onto the screen of h rows. */
-static void
-scroll_to(struct tui_list *l, int h)
-{
-	if (h < 1)
-		h = 1;
-	if (l->sel < l->top)
-		l->top = l->sel;
-	if (l->sel >= l->top + (size_t)h)
-		l->top = l->sel - (size_t)h + 1;
-}
-
 static void
 toggle(struct tui *t)
 {
@@ -309,51 +297,13 @@ toggle(struct tui *t)
 	make_rows(t);
 }
 
-/* Keys that move the selection: 1 when taken. */
-static int
-move_key(struct tui_list *l, int key, int h)
-{
-	size_t	 page = h > 1 ? (size_t)h - 1 : 1;
-
-	switch (key) {
-	case KEY_DOWN: case 'j':
-		if (l->sel + 1 < l->nrows)
-			l->sel++;
-		break;
-	case KEY_UP: case 'k':
-		if (l->sel > 0)
-			l->sel--;
-		break;
-	case KEY_NPAGE: case ' ': case 'f' & 0x1f:
-		l->sel = l->sel + page < l->nrows ? l->sel + page :
-		    l->nrows > 0 ? l->nrows - 1 : 0;
-		l->top = l->top + page < l->nrows ? l->top + page : l->top;
-		break;
-	case KEY_PPAGE: case 'b' & 0x1f:
-		l->sel = l->sel > page ? l->sel - page : 0;
-		l->top = l->top > page ? l->top - page : 0;
-		break;
-	case KEY_HOME: case 'g':
-		l->sel = 0;
-		break;
-	case KEY_END: case 'G':
-		l->sel = l->nrows > 0 ? l->nrows - 1 : 0;
-		break;
-	default:
-		return 0;
-	}
-	return 1;
-}
-
 int
 tui_list_key(struct tui *t, int key, int h)
 {
 	struct tui_list	*l = &t->list;
 
-	if (move_key(l, key, h)) {
-		scroll_to(l, h);
+	if (tui_move(&l->sel, &l->top, l->nrows, key, h))
 		return 1;
-	}
 	switch (key) {
 	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case 'l':
 		if (l->nrows == 0)
@@ -386,7 +336,7 @@ tui_list_key(struct tui *t, int key, int h)
 	default:
 		return 0;
 	}
-	scroll_to(l, h);
+	tui_scroll(l->sel, &l->top, h);
 	return 1;
 }
 
@@ -488,7 +438,7 @@ tui_list_draw(struct tui *t, int y0, int h)
 	size_t		 i;
 	int		 y;
 
-	scroll_to(l, h - 1);
+	tui_scroll(l->sel, &l->top, h - 1);
 	/* Columns as wide as the report's, and every row's yet seen. */
 	for (i = l->top; i < l->nrows && i < l->top + (size_t)h; i++)
 		cga_widths_add_span(&t->v, w, l->rows[i].group == 0 ?

@@ -97,7 +97,6 @@ struct tui_orders;
 struct tui {
 	struct cga_view	  v;		/* the report's view; inclusive */
 					/* follows the list's mode */
-	const struct cga_view *orig;
 	int		  utf8;		/* the locale's charset is UTF-8 */
 	int		  color;	/* colours, unless NO_COLOR or TERM */
 	int		  mouse;
@@ -133,18 +132,19 @@ void	 tui_screen_init(struct tui *);
 int	 tui_put(struct tui *, const char *s, int width);
 /* The same, from byte offset skip cells into s (scrolled text). */
 int	 tui_put_from(struct tui *, const char *s, int skip, int width);
-/* The cells s takes once escaped. */
-size_t	 tui_width(const struct tui *, const char *s);
 /* Blanks to the end of the line, in the attributes set. */
 void	 tui_clear_eol(struct tui *, int y, int x);
 void	 tui_attr(struct tui *, enum tui_color, int bold);
 void	 tui_attr_off(struct tui *);
-/* A horizontal bar of share in width cells (UTF-8 blocks or '#'). */
-void	 tui_bar(struct tui *, double share, int width);
+/*
+ * A key that moves a cursor over n rows shown h at a time (sel the row
+ * selected, top the first shown): 1 when taken, the cursor then shown.
+ */
+int	 tui_move(size_t *sel, size_t *top, size_t n, int key, int h);
+/* top moved so that row sel is among the h shown. */
+void	 tui_scroll(size_t sel, size_t *top, int h);
 /* The colour of a share of the total: hot lines' bands, 0 below 1 %. */
 int	 tui_band(double percent);
-/* Line of box drawing across the screen at y. */
-void	 tui_hline(struct tui *, int y);
 
 /* Says fmt on the status line, once. */
 void	 tui_say(struct tui *, const char *fmt, ...)

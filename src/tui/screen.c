@@ -110,21 +110,6 @@ one(const struct tui *t, const unsigned char *s, char *out, size_t *nout,
 	return 1;
 }
 
-size_t
-tui_width(const struct tui *t, const char *s)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	char			 buf[8];
-	size_t			 total = 0, nb;
-	int			 cells;
-
-	while (*p != '\0') {
-		p += one(t, p, buf, &nb, &cells);
-		total += (size_t)cells;
-	}
-	return total;
-}
-
 int
 tui_put_from(struct tui *t, const char *s, int skip, int width)
 {
@@ -160,35 +145,6 @@ tui_clear_eol(struct tui *t, int y, int x)
 		mvaddch(y, x, ' ');
 }
 
-void
-tui_bar(struct tui *t, double share, int width)
-{
-	/* Eighths of a cell: U+2588 full block down to U+258F. */
-	static const char *const part[8] = { "", "\xe2\x96\x8f",
-	    "\xe2\x96\x8e", "\xe2\x96\x8d", "\xe2\x96\x8c", "\xe2\x96\x8b",
-	    "\xe2\x96\x8a", "\xe2\x96\x89" };
-	long	 eighths;
-	int	 i, full, used = 0;
-
-	if (share < 0)
-		share = 0;
-	if (share > 1)
-		share = 1;
-	eighths = (long)(share * width * 8 + 0.5);
-	full = (int)(eighths / 8);
-	for (i = 0; i < full && used < width; i++, used++)
-		addstr(t->utf8 ? "\xe2\x96\x88" : "#");
-	if (used < width && eighths % 8 != 0) {
-		if (t->utf8)
-			addstr(part[eighths % 8]);
-		else
-			addch(eighths % 8 >= 4 ? '#' : '-');
-		used++;
-	}
-	for (; used < width; used++)
-		addch(' ');
-}
-
 int
 tui_band(double percent)
 {
@@ -197,15 +153,6 @@ tui_band(double percent)
 	return percent >= 10 ? 3 : percent >= 3 ? 2 : percent >= 1 ? 1 : 0;
 }
 
-void
-tui_hline(struct tui *t, int y)
-{
-	int	 x;
-
-	move(y, 0);
-	for (x = 0; x < t->cols; x++)
-		addstr(t->utf8 ? "\xe2\x94\x80" : "-");
-}
 
 void
 tui_say(struct tui *t, const char *fmt, ...)
@@ -235,4 +182,51 @@ tui_figures(struct tui *t, char *buf, size_t n, const size_t *w,
 	cga_print_span(m, &t->v, w, group_row ? cga_view_fn_min(&t->v, fn) :
 	    NULL, cga_view_fn_cost(&t->v, fn));
 	fclose(m);
+}
+
+void
+tui_scroll(size_t sel, size_t *top, int h)
+{
+	if (h < 1)
+		h = 1;
+	if (sel < *top)
+		*top = sel;
+	if (sel >= *top + (size_t)h)
+		*top = sel - (size_t)h + 1;
+}
+
+int
+tui_move(size_t *sel, size_t *top, size_t n, int key, int h)
+{
+	size_t	 page = h > 1 ? (size_t)h - 1 : 1;
+
+	switch (key) {
+	case KEY_DOWN: case 'j':
+		if (*sel + 1 < n)
+			(*sel)++;
+		break;
+	case KEY_UP: case 'k':
+		if (*sel > 0)
+			(*sel)--;
+		break;
+	case KEY_NPAGE: case ' ': case 'f' & 0x1f:
+		*sel = *sel + page < n ? *sel + page : n > 0 ? n - 1 : 0;
+		if (*top + page < n)
+			*top += page;
+		break;
+	case KEY_PPAGE: case 'b' & 0x1f:
+		*sel = *sel > page ? *sel - page : 0;
+		*top = *top > page ? *top - page : 0;
+		break;
+	case KEY_HOME: case 'g':
+		*sel = 0;
+		break;
+	case KEY_END: case 'G':
+		*sel = n > 0 ? n - 1 : 0;
+		break;
+	default:
+		return 0;
+	}
+	tui_scroll(*sel, top, h);
+	return 1;
 }

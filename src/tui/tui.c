@@ -653,7 +653,6 @@ tui_run(FILE *out, const struct cga_view *v)
 
 	(void)out;
 	memset(&t, 0, sizeof(t));
-	t.orig = v;
 	t.v = *v;
 	t.v.color = 0;
 	/* The machine code pane, where the costs of instructions are kept. */
