@@ -303,24 +303,19 @@ print_members(FILE *out, const struct cga_view *v, const size_t *fw,
     const struct cga_fn *g, struct cga_fn ***listed, size_t *nlisted)
 {
 	struct cga_fn	**fns;
-	const uint64_t	 *gc = cga_view_fn_cost(v, g), *c;
 	size_t		  n, i, e = v->nsort > 0 ? v->sort[0] : v->show[0];
+	double		  share;
 
 	fns = cga_view_members(v, g, &n);
 	*listed = xreallocarray(*listed, *nlisted + n + 1, sizeof(**listed));
 	for (i = 0; i < n; i++) {
 		(*listed)[(*nlisted)++] = fns[i];
-		c = cga_view_fn_cost(v, fns[i]);
-		cga_print_cost(out, v, fw, c);
+		cga_print_cost(out, v, fw, cga_view_fn_cost(v, fns[i]));
 		fputs(v->tree ? "      " : "   ", out);
 		cga_out_text(out, cga_view_member_name(v, fns[i]));
-		/* Of a group the graph only bounds, no share is known. */
-		if (cga_cost_defined(v->p, c, e) &&
-		    cga_cost_defined(v->p, gc, e) && gc[e] != 0 &&
-		    !cga_view_bounded(v, g, e))
-			fprintf(out, " (%.2f%% of the %s)", v->diff ?
-			    (double)(int64_t)c[e] * 100 / (double)(int64_t)gc[e] :
-			    cga_fmt_percent(c[e], gc[e]), v->group_word);
+		if (cga_view_member_share(v, g, fns[i], e, &share))
+			fprintf(out, " (%.2f%% of the %s)", share,
+			    v->group_word);
 		putc('\n', out);
 	}
 	free(fns);

@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/fmt.h"
 #include "analysis/group.h"
 #include "base/xalloc.h"
 #include "tui/pane.h"
@@ -384,7 +383,7 @@ draw_row(struct tui *t, int y, const size_t *w, const struct tui_row *r,
 	char		 fig[4096], share[64];
 	const uint64_t	*c = cga_view_fn_cost(&t->v, r->fn);
 	size_t		 e = tui_event(t);
-	double		 perc = cga_view_percent(&t->v, c, e);
+	double		 perc = cga_view_percent(&t->v, c, e), part;
 	int		 x;
 
 	tui_figures(t, fig, sizeof(fig), w, r->fn, r->group == 0);
@@ -405,24 +404,16 @@ draw_row(struct tui *t, int y, const size_t *w, const struct tui_row *r,
 	else if (t->v.groups != NULL)
 		x += tui_put(t, t->list.open[r->pos] ? "- " : "+ ", t->cols - x);
 	x += tui_put(t, row_name(t, r), t->cols - x);
-	share[0] = '\0';
 	if (r->group == 0 && r->fn->obj != NULL && *r->fn->obj != '\0' &&
 	    (t->v.groups == NULL || t->v.groups->by == CGA_GROUP_NAME)) {
 		x += tui_put(t, " [", t->cols - x);
 		x += tui_put(t, r->fn->obj, t->cols - x);
 		x += tui_put(t, "]", t->cols - x);
 	}
-	if (r->group != 0) {
-		const struct cga_fn *g = t->list.rows[r->group - 1].fn;
-		const uint64_t *gc = cga_view_fn_cost(&t->v, g);
-
-		if (cga_cost_defined(t->v.p, c, e) &&
-		    cga_cost_defined(t->v.p, gc, e) && gc[e] != 0 &&
-		    !cga_view_bounded(&t->v, g, e))
-			snprintf(share, sizeof(share), " (%.2f%% of the %s)",
-			    t->v.diff ? (double)(int64_t)c[e] * 100 /
-			    (double)(int64_t)gc[e] :
-			    cga_fmt_percent(c[e], gc[e]), t->v.group_word);
+	if (r->group != 0 && cga_view_member_share(&t->v,
+	    t->list.rows[r->group - 1].fn, r->fn, e, &part)) {
+		snprintf(share, sizeof(share), " (%.2f%% of the %s)", part,
+		    t->v.group_word);
 		x += tui_put(t, share, t->cols - x);
 	}
 	if (selected)

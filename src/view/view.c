@@ -679,6 +679,23 @@ cga_view_members(const struct cga_view *v, const struct cga_fn *g,
 	return fns;
 }
 
+int
+cga_view_member_share(const struct cga_view *v, const struct cga_fn *g,
+    const struct cga_fn *member, size_t e, double *percent)
+{
+	const uint64_t	*gc = cga_view_fn_cost(v, g);
+	const uint64_t	*c = cga_view_fn_cost(v, member);
+
+	/* Of a group the graph only bounds, no share is known. */
+	if (!cga_cost_defined(v->p, c, e) || !cga_cost_defined(v->p, gc, e) ||
+	    gc[e] == 0 || cga_view_bounded(v, g, e))
+		return 0;
+	*percent = v->diff ?
+	    (double)(int64_t)c[e] * 100 / (double)(int64_t)gc[e] :
+	    cga_fmt_percent(c[e], gc[e]);
+	return 1;
+}
+
 const char *
 cga_view_member_name(const struct cga_view *v, const struct cga_fn *fn)
 {

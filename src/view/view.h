@@ -158,6 +158,13 @@ void	 cga_view_print_label(FILE *, const struct cga_view *,
 /* The same into a buffer in front of the stream. */
 void	 cga_view_write_label(struct cga_w *, const struct cga_view *,
 	    const struct cga_fn *);
+/*
+ * A group's function's share (percent) of the group's cost of event e,
+ * as the list prints it under the group: 1, or 0 when none is known (a
+ * count not defined, a group of 0, or one the call graph only bounds).
+ */
+int	 cga_view_member_share(const struct cga_view *, const struct cga_fn *g,
+	    const struct cga_fn *member, size_t e, double *percent);
 /* A group's function as its row names it: what the group does not say. */
 const char *cga_view_member_name(const struct cga_view *,
 	    const struct cga_fn *);
