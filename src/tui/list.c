@@ -144,6 +144,12 @@ tui_list_init(struct tui *t)
 	l->order = xcalloc(l->nfns + 1, sizeof(*l->order));
 	l->pass = xcalloc(l->nfns + 1, sizeof(*l->pass));
 	l->open = xcalloc(l->nfns + 1, 1);
+	/* The event the report sorts by first, when it is shown. */
+	for (i = 0; t->v.nsort > 0 && i < t->v.nshow; i++)
+		if (t->v.show[i] == t->v.sort[0]) {
+			l->sort_ev = i;
+			break;
+		}
 	l->inclusive = t->v.inclusive && t->v.p->have_incl;
 	l->norder = l->inclusive ? l->nincl : l->nself;
 	memcpy(l->order, l->base[l->inclusive], l->norder * sizeof(*l->order));
