@@ -36,6 +36,7 @@ struct cga_branches {
 	size_t		 *at;	/* file number's first in ix, nfiles + 1 */
 	size_t		  nfiles;
 	size_t		  next;	/* where the last line's jumps ended */
+	int		  twin;	/* ix and at are another's */
 };
 
 static int
@@ -140,13 +141,26 @@ cga_branches_new(const struct cga_profile *p, const unsigned char *files)
 	return b;
 }
 
+struct cga_branches *
+cga_branches_twin(const struct cga_branches *b)
+{
+	struct cga_branches	*t = xcalloc(1, sizeof(*t));
+
+	*t = *b;
+	t->next = 0;
+	t->twin = 1;
+	return t;
+}
+
 void
 cga_branches_free(struct cga_branches *b)
 {
 	if (b == NULL)
 		return;
-	free(b->ix);
-	free(b->at);
+	if (!b->twin) {
+		free(b->ix);
+		free(b->at);
+	}
 	free(b);
 }
 

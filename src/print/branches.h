@@ -20,6 +20,11 @@ struct cga_branches *cga_branches_new(const struct cga_profile *,
 	    const unsigned char *files);
 void	cga_branches_free(struct cga_branches *);
 /*
+ * Another reader of b's lookups, with a place of its own in them (for
+ * another thread); free it before b.
+ */
+struct cga_branches *cga_branches_twin(const struct cga_branches *b);
+/*
  * The lookups below are quickest with each file's lines asked for in
  * order (the structure keeps where the last one ended).
  *

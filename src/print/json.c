@@ -19,6 +19,7 @@
 #include "print/branches.h"
 #include "print/format.h"
 #include "print/json.h"
+#include "print/turns.h"
 #include "view/columns.h"
 #include "view/view.h"
 
@@ -209,18 +210,49 @@ costs_and_calls(struct cga_w *w, const struct cga_view *v,
 	calls(w, v, fn, 0);
 }
 
+/* The files' items: each thread reads the jumps from a place of its own. */
+struct file_items {
+	const struct cga_view	*v;
+	struct cga_file		**list;
+	struct cga_branches	 *br;
+};
+
+static void
+file_item(struct cga_w *w, size_t i, void *ctx)
+{
+	struct file_items	*fi = ctx;
+	struct cga_file		*f = fi->list[i];
+	struct cga_lineref	*lines;
+	size_t			 nl, j;
+
+	cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+	cga_w_json(w, f->name);
+	cga_w_puts(w, ", \"lines\": [");
+	lines = cga_file_lines(fi->v->p, f, &nl);
+	for (j = 0; j < nl; j++) {
+		cga_w_puts(w, j ? ",\n      {\"line\": " :
+		    "\n      {\"line\": ");
+		cga_w_u64(w, lines[j].line);
+		cga_w_puts(w, ", \"cost\": ");
+		cga_json_cost(w, fi->v, lines[j].cost);
+		cga_branches_json(w, fi->v, fi->br, f, lines[j].line);
+		cga_w_putc(w, '}');
+	}
+	free(lines);
+	cga_w_puts(w, nl ? "\n    ]}" : "]}");
+}
+
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
 files(struct cga_json_piece *pc, const struct cga_view *v,
     struct cga_fn **fns, size_t n)
 {
 	struct cga_file		**list, *f;
-	struct cga_lineref	 *lines;
 	FILE			 *to = pc->out;
-	struct cga_w		  w[1];
-	struct cga_branches	 *br;
+	struct file_items	  fi[2];
+	struct cga_turns	  t;
 	char			 *seen;
-	size_t			  nf = 0, nl, i, j;
+	size_t			  nf = 0, i;
 
 	list = xcalloc(n + 1, sizeof(*list));
 	seen = xcalloc(v->p->nfiles + 1, 1);
@@ -233,30 +265,23 @@ files(struct cga_json_piece *pc, const struct cga_view *v,
 	}
 	free(seen);
 	cga_view_sort_files(list, nf);
-	br = cga_branches_new(v->p, NULL);
+	fi[0].v = fi[1].v = v;
+	fi[0].list = fi[1].list = list;
+	fi[0].br = cga_branches_new(v->p, NULL);
+	fi[1].br = cga_branches_twin(fi[0].br);
 	fputs(",\n  \"files\": [", to);
-	for (i = 0; i < nf && !ferror(to); i++) {
-		piece_begin(pc, w);
-		cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
-		cga_w_json(w, list[i]->name);
-		cga_w_puts(w, ", \"lines\": [");
-		lines = cga_file_lines(v->p, list[i], &nl);
-		for (j = 0; j < nl; j++) {
-			cga_w_puts(w, j ? ",\n      {\"line\": " :
-			    "\n      {\"line\": ");
-			cga_w_u64(w, lines[j].line);
-			cga_w_puts(w, ", \"cost\": ");
-			cga_json_cost(w, v, lines[j].cost);
-			cga_branches_json(w, v, br, list[i], lines[j].line);
-			cga_w_putc(w, '}');
-		}
-		free(lines);
-		cga_w_puts(w, nl ? "\n    ]}" : "]}");
-		piece_end(pc, w);
-	}
+	memset(&t, 0, sizeof(t));
+	t.out = to;
+	t.script = t.alone = pc->script;
+	t.n = nf;
+	t.item = file_item;
+	t.ctx[0] = &fi[0];
+	t.ctx[1] = &fi[1];
+	cga_turns_write(&t);
 	fputs(nf ? "\n  ]" : "]", to);
 	free(list);
-	cga_branches_free(br);
+	cga_branches_free(fi[1].br);
+	cga_branches_free(fi[0].br);
 }
 
 /* A jump of an instruction: its counts and target. */
@@ -488,6 +513,37 @@ function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
 	cga_w_puts(w, "\n    }");
 }
 
+/* The functions' items, read alike by both threads. */
+struct fn_items {
+	const struct cga_view	*v;
+	struct cga_fn		**fns;
+};
+
+static void
+fn_item(struct cga_w *w, size_t i, void *ctx)
+{
+	struct fn_items	*fi = ctx;
+
+	function(w, fi->v, fi->fns[i], i == 0);
+}
+
+/* The listed functions (the page's, with its flame's thread busy, alone). */
+static void
+functions(struct cga_json_piece *pc, const struct cga_view *v,
+    struct cga_fn **fns, size_t n)
+{
+	struct fn_items	 fi = { v, fns };
+	struct cga_turns t;
+
+	memset(&t, 0, sizeof(t));
+	t.out = pc->out;
+	t.script = t.alone = pc->script;
+	t.n = n;
+	t.item = fn_item;
+	t.ctx[0] = t.ctx[1] = &fi;
+	cga_turns_write(&t);
+}
+
 /* A list of strings, [] when empty. */
 static void
 strings(struct cga_w *w, char *const *s, size_t n)
@@ -585,7 +641,7 @@ cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
 	struct cga_json_piece	  pc;
 	struct cga_fn		**fns;
 	struct cga_w		  w[1];
-	size_t			  n, i;
+	size_t			  n;
 
 	cga_json_piece_init(&pc, to, (flags & CGA_JSON_SCRIPT) != 0);
 	piece_begin(&pc, w);
@@ -601,11 +657,7 @@ cga_json_write(FILE *to, const struct cga_view *v, unsigned flags,
 	else {
 		fputs("  \"functions\": [", to);
 		fns = cga_view_select(v, NULL, &n);
-		for (i = 0; i < n && !ferror(to); i++) {
-			piece_begin(&pc, w);
-			function(w, v, fns[i], i == 0);
-			piece_end(&pc, w);
-		}
+		functions(&pc, v, fns, n);
 		fputs(n ? "\n  ]" : "]", to);
 	}
 	if (v->auto_annotate && !(flags & CGA_JSON_NO_FILES))

@@ -5,7 +5,8 @@
 # profile and a few listings, its page must be byte for byte the page of
 # the plain build.  So must -j 2's reports, where a thread reads the
 # second half of the file (cut near the middle of every testdata profile,
-# CGA_CUT) while the loader reads the first.
+# CGA_CUT) while the loader reads the first, and --format=json's, whose
+# functions and files two threads make in turn (print/turns.c).
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
