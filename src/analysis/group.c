@@ -148,23 +148,28 @@ join(struct cga_groups *g, const struct cga_profile *p)
 	return 0;
 }
 
-/* The members of each group together, in the order they were made. */
+/*
+ * The members of each group together, in the order they were made: by
+ * id, from byid, rather than down the list, whose every step waits for
+ * a cache miss (0.3 s of the 512 MB profile's page, walked twice).
+ */
 static void
-members(struct cga_groups *g, const struct cga_profile *p)
+members(struct cga_groups *g, const struct cga_profile *p,
+    struct cga_fn *const *byid)
 {
 	struct cga_fn		*fn;
 	size_t			 ng = g->q->nfns, i, *at;
 
 	g->first = xcalloc(ng + 1, sizeof(*g->first));
 	g->members = xcalloc(p->nfns + 1, sizeof(*g->members));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		g->first[g->of[fn->id]->id + 1]++;
+	for (i = 0; i < p->nfns; i++)
+		g->first[g->of[i]->id + 1]++;
 	for (i = 0; i < ng; i++)
 		g->first[i + 1] += g->first[i];
 	at = xcalloc(ng + 1, sizeof(*at));
 	memcpy(at, g->first, ng * sizeof(*at));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		g->members[at[g->of[fn->id]->id]++] = fn;
+	for (i = 0; i < p->nfns; i++)
+		g->members[at[g->of[i]->id]++] = byid[i];
 	free(at);
 	g->label = xcalloc(ng + 1, sizeof(*g->label));
 	for (fn = g->q->fns; fn != NULL; fn = fn->next)
@@ -187,13 +192,14 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		byid[fn->id] = fn;
 	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
-	free(byid);
 	if (rc == -1) {
+		free(byid);
 		cga_diag("%s: a group's cost does not fit in 64 bits",
 		    p->path);
 		return -1;
 	}
-	members(g, p);
+	members(g, p, byid);
+	free(byid);
 	if (incl) {
 		/* What the functions' bounds said of the profile stands. */
 		cga_diag_silent = 1;
