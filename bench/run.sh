@@ -19,6 +19,10 @@
 # `cat >/dev/null` on the same files as the floor.  bench/floor, timed
 # too, parses every number of every cost line and does nothing else, in
 # one thread and in two: the least any reader of the format must do.
+# The reference floor (floor-fast.c, 64 bytes at a time with AVX-512;
+# README.md beside it), from BENCH_FLOOR_DIR (by default
+# ../shared/reference/floor), when it is there and the CPU has the
+# features it needs; a line says why it was skipped otherwise.
 # Then the keys of --tui on the largest profile, through tmux
 # (bench/tui.sh: a table of its own, or a line saying tmux is missing).
 # Prints medians, MB/s, peak memory and the ratios, and appends them to
@@ -28,6 +32,7 @@
 #   BENCH_RUNS=5           runs of each command (median taken)
 #   BENCH_REF_RUNS=3       runs of callgrind_annotate
 #   BENCH_NEW_SEED=1       make the seed again
+#   BENCH_FLOOR_DIR=DIR    where floor-fast.c is
 #   BENCH_BASE=REV         also time git revision REV's build (the
 #                          default report and --inclusive=yes
 #                          --tree=both), in turns with this one, and
@@ -78,6 +83,28 @@ time_runs() {
 	    END { printf "%.3f %d\n", t[int((NR + 1) / 2)] / 1e6, m }'
 }
 
+# The reference floor, built when its source is here and the CPU has
+# AVX-512 with VBMI, VBMI2, CD and BW; ref_floor stays empty otherwise,
+# and ref_floor_why says why.
+ref_floor=
+ref_floor_src=${BENCH_FLOOR_DIR:-../shared/reference/floor}/floor-fast.c
+if [ ! -f "$ref_floor_src" ]; then
+	ref_floor_why="$ref_floor_src is not here"
+elif ! awk '/^flags/ { f = " " $0 " "; exit }
+    END { exit !(f ~ / avx512bw / && f ~ / avx512cd / &&
+    f ~ / avx512vbmi / && f ~ / avx512_vbmi2 /) }' /proc/cpuinfo; then
+	ref_floor_why="this CPU lacks AVX-512 BW, CD, VBMI or VBMI2"
+else
+	fcc=cc
+	command -v clang >/dev/null 2>&1 && fcc=clang
+	if $fcc -std=c11 -O2 -march=native -pthread -o "$dir/floor-fast" \
+	    "$ref_floor_src" 2>"$dir/floor-fast.log"; then
+		ref_floor=$dir/floor-fast
+	else
+		ref_floor_why="$fcc could not build $ref_floor_src ($dir/floor-fast.log)"
+	fi
+fi
+
 # BENCH_BASE: the build of another revision, timed beside this one.
 base=
 if [ -n "${BENCH_BASE-}" ]; then
@@ -117,6 +144,18 @@ for size in $sizes; do
 	row "floor: cost lines parsed, 1 thread" "$1" "$2" ""
 	set -- $(time_runs "$runs" "$dir/floor" -j2 "$p")
 	row "floor: cost lines parsed, 2 threads" "$1" "$2" ""
+	if [ -n "$ref_floor" ]; then
+		set -- $(time_runs "$runs" "$ref_floor" "$p")
+		row "reference floor: cost lines parsed, 1 thread" "$1" "$2" ""
+		set -- $(time_runs "$runs" "$ref_floor" -j2 "$p")
+		row "reference floor: cost lines parsed, 2 threads" "$1" "$2" ""
+		set -- $(time_runs "$runs" "$ref_floor" -t "$p")
+		row "reference floor: self-cost table, 1 thread" "$1" "$2" ""
+		set -- $(time_runs "$runs" "$ref_floor" -t -j2 "$p")
+		row "reference floor: self-cost table, 2 threads" "$1" "$2" ""
+	else
+		echo "| $mb MB | reference floor: skipped, $ref_floor_why | | | | | |" >>"$report"
+	fi
 	set -- $(time_runs "$runs" ./cgannotate "$p"); def_t=$1
 	row "cgannotate" "$1" "$2" "1"
 	eval "def_$size=$def_t"
