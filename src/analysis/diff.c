@@ -102,7 +102,8 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 {
 	struct cga_profile	*d = df->d;
 	struct cga_fn		*fn, *dfn;
-	struct cga_call		*c, *ctmp, *dc;
+	struct cga_call		*c, *dc;
+	size_t			 ci;
 	struct cga_site		*s, *ds;
 	size_t			 i;
 	uint64_t		 at = 0;
@@ -126,7 +127,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 		if (sign < 0)
 			keep_base(df, dfn, fn);
 	}
-	HASH_ITER(hh, p->calls, c, ctmp) {
+	for (ci = 0; (c = cga_call_next(p, &ci)) != NULL;) {
 		dc = cga_call_get(d, fn_in(df, c->key.caller),
 		    fn_in(df, c->key.callee));
 		if (cga_count_add(d, &dc->count, signed_of(df, c->count)) ==

@@ -128,10 +128,11 @@ gather(struct cga_groups *g, const struct cga_profile *p,
 static int
 join(struct cga_groups *g, const struct cga_profile *p)
 {
-	struct cga_call	*c, *tmp, *e;
+	struct cga_call	*c, *e;
 	struct cga_fn	*from, *to;
+	size_t		 i;
 
-	HASH_ITER(hh, p->calls, c, tmp) {
+	for (i = 0; (c = cga_call_next(p, &i)) != NULL;) {
 		from = g->of[c->key.caller->id];
 		to = g->of[c->key.callee->id];
 		/*

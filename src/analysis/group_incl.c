@@ -577,9 +577,10 @@ bound(struct graph *gr, uint32_t gid)
 static void
 bound_calls(struct cga_profile *q)
 {
-	struct cga_call	*c, *tmp;
+	struct cga_call	*c;
+	size_t		 i;
 
-	HASH_ITER(hh, q->calls, c, tmp)
+	for (i = 0; (c = cga_call_next(q, &i)) != NULL;)
 		(void)cga_call_bound(q, c);
 }
 

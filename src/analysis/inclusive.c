@@ -531,10 +531,11 @@ cga_call_bound(struct cga_profile *p, struct cga_call *c)
 static int
 call_costs(struct bounds *b)
 {
-	struct cga_call	*c, *tmp;
+	struct cga_call	*c;
+	size_t		 i;
 	int		 over = 0;
 
-	HASH_ITER(hh, b->p->calls, c, tmp) {
+	for (i = 0; (c = cga_call_next(b->p, &i)) != NULL;) {
 		c->recursive = b->comp[c->key.caller->id] ==
 		    b->comp[c->key.callee->id];
 		c->incl = NULL;

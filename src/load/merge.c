@@ -475,13 +475,11 @@ merge_calls(struct merge *m)
 	struct cga_fn		*caller, *callee;
 	size_t			 i, n;
 
-	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
-		n++;
-	cv = xcalloc(n + 1, sizeof(*cv));
-	for (n = 0, c = q->calls; c != NULL; c = c->hh.next)
+	cv = xcalloc(q->ncalls + 1, sizeof(*cv));
+	for (i = n = 0; (c = cga_call_next(q, &i)) != NULL;)
 		cv[n++] = c;
 	qsort(cv, n, sizeof(*cv), seq_cmp);
-	HASH_CLEAR(hh, q->calls);	/* its table; the edges stay */
+	cga_calls_free(q);	/* its list and table; the edges stay */
 	for (i = 0; i < n; i++) {
 		caller = fn_of(cv[i]->key.caller);
 		callee = fn_of(cv[i]->key.callee);

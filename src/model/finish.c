@@ -74,7 +74,7 @@ merges_settle(struct cga_profile *p)
 		fn->out = calls_sorted(fn->out, fn->nout, 1);
 		fn->in = calls_sorted(fn->in, fn->nin, 0);
 	}
-	HASH_SRT(hh, p->calls, seq_cmp);
+	cga_calls_by_seq(p);
 
 	cga_lines_each(p, owner_final, p);
 	for (i = 0; i < p->nsites; i++) {
@@ -170,7 +170,7 @@ int
 cga_profile_make_signed(struct cga_profile *p)
 {
 	struct cga_fn	*fn;
-	struct cga_call	*c, *ctmp;
+	struct cga_call	*c;
 	struct cga_site	*s;
 	struct fit	 fit = { p, 1 };
 	size_t		 i;
@@ -185,7 +185,7 @@ cga_profile_make_signed(struct cga_profile *p)
 		fit.ok &= fits_signed(p, p->scratch);
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		fit.ok &= fits_signed(p, fn->self) && fn->ncalls <= INT64_MAX;
-	HASH_ITER(hh, p->calls, c, ctmp)
+	for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
 		fit.ok &= fits_signed(p, c->cost) && c->count <= INT64_MAX;
 	for (i = 0; i < p->nsites; i++) {
 		s = cga_site_at(p, i);
@@ -259,7 +259,7 @@ int
 cga_profile_finish(struct cga_profile *p)
 {
 	struct cga_fn	*fn;
-	struct cga_call	*c, *ctmp;
+	struct cga_call	*c;
 	struct derive	 d;
 	size_t		 i;
 	uint64_t	 at = 0;
@@ -291,7 +291,7 @@ cga_profile_finish(struct cga_profile *p)
 	err |= parts_derive(p);
 	for (fn = p->fns; fn != NULL; fn = fn->next)
 		err |= cga_cost_derive(p, fn->self);
-	HASH_ITER(hh, p->calls, c, ctmp)
+	for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
 		err |= cga_cost_derive(p, c->cost);
 	for (i = 0; i < p->nsites; i++)
 		err |= cga_cost_derive(p, cga_site_at(p, i)->cost);

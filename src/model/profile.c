@@ -31,7 +31,8 @@ cga_profile_free(struct cga_profile *p)
 	free(p->lined);
 	free(p->ev);
 	free(p->fntab);
-	HASH_CLEAR(hh, p->calls);
+	free(p->callv);
+	free(p->calltab);
 	free(p->sites);
 	free(p->instrs);
 	free(p->jumps);

@@ -198,11 +198,27 @@ struct cga_call {
 	uint64_t	*incl;		/* the same, at most the callee's */
 					/* inclusive cost where that is less */
 					/* (inclusive.c); NULL: the same */
-	int		 recursive;	/* caller and callee in one cycle */
+	unsigned char	 recursive;	/* caller and callee in one cycle */
+	unsigned char	 indexed;	/* in the table (tables.c) */
+	uint32_t	 no;		/* 1 + its index in the profile's callv */
 	uint64_t	 seq;		/* the order edges were made in */
 	struct cga_call	*next_out;
 	struct cga_call	*next_in;
-	UT_hash_handle	 hh;
+};
+
+/*
+ * Call edges are found by walking the shorter of the caller's list out
+ * and the callee's list in; when both are long, in a table of their own,
+ * open-addressed like the names', which holds only the edges of such
+ * pairs (most edges have a short list on one side, so most never touch
+ * it).  A slot keeps the key's hash and the edge's place in p->callv,
+ * the list of edges in the order they were made, so that growing the
+ * table reads neither edges nor functions.  An edge taken out (rename.c)
+ * leaves NULL in the list, and its slot, which the next growth drops.
+ */
+struct cga_callslot {
+	uint32_t	 hash;
+	uint32_t	 call;		/* 1 + index in callv; 0: free */
 };
 
 /*
@@ -407,7 +423,13 @@ struct cga_profile {
 	struct cga_file	**lined;
 	size_t		  nlined, linedcap;
 	struct cga_fn	 *fns, *fns_last;
-	struct cga_call	 *calls;
+	struct cga_call	**callv;	/* every edge, in the order made; */
+	size_t		  ncallv;	/* NULL where one was taken out */
+	size_t		  callvcap;
+	size_t		  ncalls;	/* edges in it, not NULL */
+	struct cga_callslot *calltab;	/* the edges by caller and callee */
+	size_t		  calltabcap;	/* a power of 2, or 0 */
+	size_t		  calltabn;	/* slots used, by edges or NULLs */
 	char		 *sites;	/* nsites records of sitesize bytes */
 	size_t		  nsites;
 	size_t		  sitecap;
@@ -568,6 +590,25 @@ struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
 struct cga_call *cga_call_find(const struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
+/*
+ * The next edge of p->callv from *i on, *i moved past it; NULL after the
+ * last:  for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
+ */
+static inline struct cga_call *
+cga_call_next(const struct cga_profile *p, size_t *i)
+{
+	struct cga_call	*c;
+
+	while (*i < p->ncallv)
+		if ((c = p->callv[(*i)++]) != NULL)
+			return c;
+	return NULL;
+}
+/* Takes call c out of p->callv and the table (not its functions' lists). */
+void	 cga_call_forget(struct cga_profile *, struct cga_call *);
+/* p->callv by seq, with no NULLs, and the table made again for it. */
+void	 cga_calls_by_seq(struct cga_profile *);
+void	 cga_calls_free(struct cga_profile *);
 /* A new site record to add a call line's figures to (valid until the next). */
 struct cga_site *cga_site_add(struct cga_profile *, struct cga_file *,
 	    uint64_t, struct cga_fn *, struct cga_fn *, int *err,

@@ -52,7 +52,7 @@ call_unlink(struct cga_profile *p, struct cga_call *c)
 		;
 	*pp = c->next_in;
 	c->key.callee->nin--;
-	HASH_DELETE(hh, p->calls, c);
+	cga_call_forget(p, c);
 }
 
 /* Adds call c's figures to the call from caller to callee; -1 on overflow. */

@@ -275,20 +275,117 @@ cga_fn_adopt(struct cga_profile *p, struct cga_fn *fn, const char *file,
 	fn_append(p, fn, file, name);
 }
 
-/* Edges a short list is walked for rather than hashed. */
+/* Edges a short list is walked for rather than looked up in the table. */
 #define CALLS_WALK	8
+
+/*
+ * A key's hash from its two functions' addresses: a multiply-xorshift
+ * mix, which the input cannot steer (nothing in a profile chooses where
+ * a function is allocated).
+ */
+static uint32_t
+call_hash(const struct cga_fn *caller, const struct cga_fn *callee)
+{
+	uint64_t	 x = (uint64_t)(uintptr_t)caller * 0x9e3779b97f4a7c15u ^
+	    (uint64_t)(uintptr_t)callee;
+
+	x ^= x >> 31;
+	x *= 0xd6e8feb86659fd93u;
+	x ^= x >> 32;
+	return (uint32_t)x;
+}
+
+/* The slot of the edge from caller to callee, or the free one it would take. */
+static struct cga_callslot *
+call_slot(const struct cga_profile *p, const struct cga_fn *caller,
+    const struct cga_fn *callee, uint32_t h)
+{
+	struct cga_callslot	*slot;
+	const struct cga_call	*c;
+	size_t			 i, mask = p->calltabcap - 1;
+
+	for (i = h & mask;; i = (i + 1) & mask) {
+		slot = &p->calltab[i];
+		if (slot->call == 0)
+			return slot;
+		if (slot->hash != h || (c = p->callv[slot->call - 1]) == NULL)
+			continue;
+		if (c->key.caller == caller && c->key.callee == callee)
+			return slot;
+	}
+}
+
+/* Puts edge c in the table, which lacks it and has room. */
+static void
+call_put(struct cga_profile *p, struct cga_call *c, uint32_t h)
+{
+	size_t	 j, mask = p->calltabcap - 1;
+
+	for (j = h & mask; p->calltab[j].call != 0; j = (j + 1) & mask)
+		;
+	p->calltab[j].hash = h;
+	p->calltab[j].call = c->no;
+	p->calltabn++;
+	c->indexed = 1;
+}
+
+/*
+ * Makes the table room for one more edge, at most a quarter full,
+ * dropping the slots of edges taken out.  The hashes are read from the
+ * old slots, or from the edges when there are none.
+ */
+static void
+calltab_room(struct cga_profile *p)
+{
+	struct cga_callslot	*old = p->calltab;
+	struct cga_call		*c;
+	size_t			 oldcap = p->calltabcap, cap, i;
+	size_t			 n = p->calltabn;
+
+	if (old != NULL && 2 * (n + 1) <= oldcap)
+		return;
+	if (old == NULL)
+		for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
+			n += c->indexed;
+	for (cap = 1024; cap < 4 * (n + 1); cap *= 2)
+		;
+	p->calltab = xcalloc(cap, sizeof(*p->calltab));
+	p->calltabcap = cap;
+	p->calltabn = 0;
+	if (old == NULL) {
+		for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
+			if (c->indexed)
+				call_put(p, c, call_hash(c->key.caller,
+				    c->key.callee));
+		return;
+	}
+	for (i = 0; i < oldcap; i++)
+		if (old[i].call != 0 && (c = p->callv[old[i].call - 1]) !=
+		    NULL)
+			call_put(p, c, old[i].hash);
+	free(old);
+}
+
+static void
+call_index(struct cga_profile *p, struct cga_call *c)
+{
+	if (c->indexed)
+		return;
+	calltab_room(p);
+	call_put(p, c, call_hash(c->key.caller, c->key.callee));
+}
 
 /*
  * The edge from caller to callee, or NULL.  Most functions call and are
  * called by few others: walking the shorter of the two lists, when it is
  * short, finds an edge, or shows there is none yet, without reading the
- * table's buckets at random.
+ * table at random.
  */
 struct cga_call *
 cga_call_find(const struct cga_profile *p, struct cga_fn *caller,
     struct cga_fn *callee)
 {
-	struct cga_call_key	 key;
+	struct cga_callslot	*slot;
 	struct cga_call		*c;
 
 	if (caller->nout <= CALLS_WALK && caller->nout <= callee->nin) {
@@ -299,21 +396,37 @@ cga_call_find(const struct cga_profile *p, struct cga_fn *caller,
 		for (c = callee->in; c != NULL; c = c->next_in)
 			if (c->key.caller == caller)
 				return c;
-	} else {
-		memset(&key, 0, sizeof(key));
-		key.caller = caller;
-		key.callee = callee;
-		HASH_FIND(hh, p->calls, &key, sizeof(key), c);
-		return c;
+	} else if (p->calltabcap != 0) {
+		/* Both lists long: every edge of such a pair is indexed. */
+		slot = call_slot(p, caller, callee, call_hash(caller, callee));
+		return slot->call != 0 ? p->callv[slot->call - 1] : NULL;
 	}
 	return NULL;
 }
 
-/* Makes c the edge from caller to callee, the last made. */
+/*
+ * Makes c the edge from caller to callee, the last made.  An edge goes in
+ * the table once both its functions' lists are long; a list that becomes
+ * long puts its edges whose other end's list is long there too.
+ */
 static void
 call_link(struct cga_profile *p, struct cga_call *c, struct cga_fn *caller,
     struct cga_fn *callee)
 {
+	struct cga_call	*e;
+
+	/* 2^32 edges would take more memory than there is. */
+	if (p->ncallv >= UINT32_MAX - 1)
+		cga_oom();
+	if (p->ncallv == p->callvcap) {
+		p->callvcap = p->callvcap ? 2 * p->callvcap : 1024;
+		p->callv = xreallocarray(p->callv, p->callvcap,
+		    sizeof(*p->callv));
+	}
+	p->callv[p->ncallv++] = c;
+	p->ncalls++;
+	c->no = (uint32_t)p->ncallv;
+	c->indexed = 0;
 	c->key.caller = caller;
 	c->key.callee = callee;
 	c->seq = p->callseq++;
@@ -323,7 +436,16 @@ call_link(struct cga_profile *p, struct cga_call *c, struct cga_fn *caller,
 	c->next_in = callee->in;
 	callee->in = c;
 	callee->nin++;
-	HASH_ADD(hh, p->calls, key, sizeof(c->key), c);
+	if (caller->nout == CALLS_WALK + 1)
+		for (e = caller->out; e != NULL; e = e->next_out)
+			if (e->key.callee->nin > CALLS_WALK)
+				call_index(p, e);
+	if (callee->nin == CALLS_WALK + 1)
+		for (e = callee->in; e != NULL; e = e->next_in)
+			if (e->key.caller->nout > CALLS_WALK)
+				call_index(p, e);
+	if (caller->nout > CALLS_WALK && callee->nin > CALLS_WALK)
+		call_index(p, c);
 }
 
 struct cga_call *
@@ -344,10 +466,56 @@ void
 cga_call_adopt(struct cga_profile *p, struct cga_call *c,
     struct cga_fn *caller, struct cga_fn *callee)
 {
-	memset(&c->hh, 0, sizeof(c->hh));
 	c->incl = NULL;
 	c->recursive = 0;
 	call_link(p, c, caller, callee);
+}
+
+void
+cga_call_forget(struct cga_profile *p, struct cga_call *c)
+{
+	/* Its slot, if it has one, stays until the table grows. */
+	p->callv[c->no - 1] = NULL;
+	p->ncalls--;
+}
+
+static int
+call_seq_cmp(const void *a, const void *b)
+{
+	const struct cga_call	*x = *(struct cga_call *const *)a;
+	const struct cga_call	*y = *(struct cga_call *const *)b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void
+cga_calls_by_seq(struct cga_profile *p)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < p->ncallv; i++)
+		if (p->callv[i] != NULL)
+			p->callv[n++] = p->callv[i];
+	p->ncallv = n;
+	if (n > 1)
+		qsort(p->callv, n, sizeof(*p->callv), call_seq_cmp);
+	for (i = 0; i < n; i++)
+		p->callv[i]->no = (uint32_t)(i + 1);
+	free(p->calltab);
+	p->calltab = NULL;
+	p->calltabcap = p->calltabn = 0;
+	calltab_room(p);
+}
+
+void
+cga_calls_free(struct cga_profile *p)
+{
+	free(p->callv);
+	free(p->calltab);
+	p->callv = NULL;
+	p->calltab = NULL;
+	p->ncallv = p->callvcap = p->ncalls = 0;
+	p->calltabcap = p->calltabn = 0;
 }
 
 static int

@@ -229,11 +229,11 @@ const struct cga_call **
 cga_view_calls(const struct cga_view *v, size_t *np)
 {
 	const struct cga_call	**all;
-	struct cga_call		 *c, *tmp;
-	size_t			  n = 0;
+	const struct cga_call	 *c;
+	size_t			  i, n = 0;
 
-	all = xcalloc(HASH_COUNT(v->lp->calls) + 1, sizeof(*all));
-	HASH_ITER(hh, v->lp->calls, c, tmp)
+	all = xcalloc(v->lp->ncalls + 1, sizeof(*all));
+	for (i = 0; (c = cga_call_next(v->lp, &i)) != NULL;)
 		if (!cga_view_hidden(v, c->key.caller) &&
 		    !cga_view_hidden(v, c->key.callee))
 			all[n++] = c;

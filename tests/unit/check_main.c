@@ -139,9 +139,10 @@ fn_of(const char *display)
 struct cga_call *
 find_call(const struct cga_profile *p, const char *caller, const char *callee)
 {
-	struct cga_call	*c, *tmp;
+	struct cga_call	*c;
+	size_t		 i;
 
-	HASH_ITER(hh, p->calls, c, tmp)
+	for (i = 0; (c = cga_call_next(p, &i)) != NULL;)
 		if (strcmp(c->key.caller->display, caller) == 0 &&
 		    strcmp(c->key.callee->display, callee) == 0)
 			return c;
