@@ -971,6 +971,44 @@ END_TEST
 
 /* ---- calls ---- */
 
+/*
+ * Twelve callers each calling the same twelve callees, twice over: every
+ * edge has a long list at both ends, so the second round finds each one
+ * in the table of such edges (model/tables.c), not by walking a list.
+ */
+START_TEST(calls_between_long_lists_are_found_again)
+{
+	char	*text = NULL, caller[32], callee[32];
+	size_t	 size = 0;
+	FILE	*f = open_memstream(&text, &size);
+	int	 round, i, j;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("events: Ir\nfl=a.c\n", f);
+	for (round = 0; round < 2; round++)
+		for (i = 0; i < 12; i++) {
+			fprintf(f, "fn=c%d\n1 1\n", i);
+			for (j = 0; j < 12; j++)
+				fprintf(f, "cfn=e%d\ncalls=1 1\n1 %d\n", j,
+				    100 * i + j);
+		}
+	for (j = 0; j < 12; j++)
+		fprintf(f, "fn=e%d\n1 1\n", j);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(load_profile(text), 0);
+	free(text);
+	ck_assert_uint_eq(tp->ncalls, 144);
+	for (i = 0; i < 12; i++)
+		for (j = 0; j < 12; j++) {
+			snprintf(caller, sizeof(caller), "a.c:c%d", i);
+			snprintf(callee, sizeof(callee), "a.c:e%d", j);
+			ck_assert_uint_eq(call_count(caller, callee), 2);
+			ck_assert_uint_eq(call_cost(caller, callee, "Ir"),
+			    2 * (100 * i + j));
+		}
+}
+END_TEST
+
 START_TEST(call_cost_line_is_call_cost_not_self_cost)
 {
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=2 10\n"
@@ -2533,6 +2571,7 @@ load_suite(void)
 	tc = tcase_create("calls");
 	cga_test_fixture(tc);
 	tcase_add_test(tc, call_cost_line_is_call_cost_not_self_cost);
+	tcase_add_test(tc, calls_between_long_lists_are_found_again);
 	tcase_add_test(tc, called_function_is_not_listed);
 	tcase_add_test(tc, cfn_without_cfi_is_in_the_current_file);
 	tcase_add_test(tc, cfi_gives_the_callee_file);
