@@ -57,18 +57,21 @@ str_part(const struct cga_profile *p, uint32_t h)
 }
 
 /*
- * A part made room for one more name: twice as big, when it would be more
- * than half full.  Its names' hashes say where they go.
+ * A part made room for want names in all: as big again as it takes, if
+ * need be, to stay at most half full.  Its names' hashes say where they
+ * go.
  */
 static void
-strpart_grow(struct cga_strpart *pt)
+strpart_reserve(struct cga_strpart *pt, size_t want)
 {
 	struct cga_strslot	*old = pt->slots, *v;
 	size_t			 i, j, cap;
 
-	if (2 * ((size_t)pt->n + 1) <= pt->cap)
+	if (2 * want <= pt->cap)
 		return;
-	cap = pt->cap ? 2 * (size_t)pt->cap : 16;
+	for (cap = pt->cap ? 2 * (size_t)pt->cap : 16; cap < 2 * want;
+	    cap *= 2)
+		;
 	if (cap > UINT32_MAX)
 		cga_oom();
 	v = xcalloc(cap, sizeof(*v));
@@ -128,7 +131,7 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	struct cga_str		*e;
 	uint32_t		 h = cga_hash(s, len);
 
-	strpart_grow(str_part(p, h));
+	strpart_reserve(str_part(p, h), (size_t)str_part(p, h)->n + 1);
 	slot = str_slot(p, s, len, h);
 	if (slot->str != 0)
 		return p->strv[slot->str - 1]->s;
@@ -151,27 +154,42 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	return e->s;
 }
 
+/* Names of q adopted at once: their slots in p are fetched ahead. */
+#define ADOPT_AHEAD	16
+
 /*
  * Names of q (-j 2's thread's model, whose arena p takes) become p's: a
  * name p lacks is taken whole, its header made p's; every other one is
- * numbered as p's name of the same bytes.  q's table of names goes first,
- * before p's grows; its list stays, so that q's numbers still name its
- * names (cga_profile_name) until it is freed.  Placeholders ("\n" and a
- * number, or a word: ids.c, split.c) stay q's.
+ * numbered as p's name of the same bytes.  Each name's hash is read from
+ * q's table rather than computed again; each part of p's is made room
+ * for all it will hold first; and the slots where names are looked for
+ * are fetched ADOPT_AHEAD names ahead, so that their cache misses
+ * overlap.  q's table of names goes then, before p's grows; its list
+ * stays, so that q's numbers still name its names (cga_profile_name)
+ * until it is freed.  Placeholders ("\n" and a number, or a word: ids.c,
+ * split.c) stay q's.
  */
 void
 cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 {
 	struct cga_strslot	*slot;
+	struct cga_strpart	*pt;
 	struct cga_str		*e;
-	size_t			 need = p->nstrs + q->nstrs, cap, i;
-	uint32_t		 h;
+	uint32_t		*hv, h;
+	size_t			 need = p->nstrs + q->nstrs, cap, i, k;
 
-	for (i = 0; i < sizeof(q->strs) / sizeof(q->strs[0]); i++)
-		free(q->strs[i].slots);
-	memset(q->strs, 0, sizeof(q->strs));
 	if (need >= UINT32_MAX - 1)
 		cga_oom();
+	hv = xcalloc(q->nstrs + 1, sizeof(*hv));
+	for (i = 0; i < sizeof(q->strs) / sizeof(q->strs[0]); i++) {
+		pt = &q->strs[i];
+		for (k = 0; k < pt->cap; k++)
+			if (pt->slots[k].str != 0)
+				hv[pt->slots[k].str - 1] = pt->slots[k].hash;
+		strpart_reserve(&p->strs[i], (size_t)p->strs[i].n + pt->n);
+		free(pt->slots);
+	}
+	memset(q->strs, 0, sizeof(q->strs));
 	for (cap = p->strvcap ? p->strvcap : 1024; cap < need; cap *= 2)
 		;
 	if (cap != p->strvcap) {
@@ -179,11 +197,15 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		p->strv = xreallocarray(p->strv, p->strvcap, sizeof(*p->strv));
 	}
 	for (i = 0; i < q->nstrs; i++) {
+		if (i + ADOPT_AHEAD < q->nstrs) {
+			h = hv[i + ADOPT_AHEAD];
+			pt = str_part(p, h);
+			__builtin_prefetch(&pt->slots[h & (pt->cap - 1)]);
+		}
 		e = q->strv[i];
 		if (e->s[0] == '\n')
 			continue;
-		h = cga_hash(e->s, e->len);
-		strpart_grow(str_part(p, h));
+		h = hv[i];
 		slot = str_slot(p, e->s, e->len, h);
 		if (slot->str == 0) {
 			slot->hash = h;
@@ -196,6 +218,7 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		}
 		e->no = slot->str;
 	}
+	free(hv);
 }
 
 void
