@@ -178,7 +178,7 @@ cga_ids_each(struct loader *ld, enum idkind kind,
  */
 void
 cga_ids_adopt(struct loader *ld, struct loader *b,
-    const char *(*map)(void *, const char *), void *ctx)
+    uint32_t (*map)(void *, uint32_t), void *ctx)
 {
 	struct idtab	*t;
 	size_t		 k, i;
@@ -187,12 +187,10 @@ cga_ids_adopt(struct loader *ld, struct loader *b,
 		t = &b->ids[k];
 		for (i = 0; i < t->n; i++)
 			if (t->v[i] != 0)
-				t->v[i] = cga_name_no(map(ctx,
-				    cga_profile_name(b->p, t->v[i])));
+				t->v[i] = map(ctx, t->v[i]);
 		for (i = 0; i < t->hcap; i++)
 			if (t->hname[i] != 0)
-				t->hname[i] = cga_name_no(map(ctx,
-				    cga_profile_name(b->p, t->hname[i])));
+				t->hname[i] = map(ctx, t->hname[i]);
 		idtab_free(&ld->later[k]);
 		ld->later[k] = *t;
 		memset(t, 0, sizeof(*t));

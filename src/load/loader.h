@@ -275,10 +275,10 @@ void	cga_ids_each(struct loader *, enum idkind,
 /*
  * merge.c: the ids of b, the thread's loader, whose model ld's has
  * taken (cga_profile_adopt_names), become ld's later ids, each of the
- * name map gives its name in ld's model.
+ * name whose number in ld's model map gives for its number in b's.
  */
 void	cga_ids_adopt(struct loader *ld, struct loader *b,
-	    const char *(*map)(void *, const char *), void *ctx);
+	    uint32_t (*map)(void *, uint32_t), void *ctx);
 /* Whether a name is the placeholder of an id not defined yet. */
 static inline int
 cga_ids_placeholder(const char *name)

@@ -162,10 +162,16 @@ id_agrees(void *ctx, uint64_t id, const char *name)
 	return 0;
 }
 
-static const char *
-id_name(void *ctx, const char *name)
+/* The loader's number of a name of the thread's, for its ids. */
+static uint32_t
+id_no(void *ctx, uint32_t no)
 {
-	return map_name(ctx, name);
+	struct merge	*m = ctx;
+
+	/* A name p took or had, read without a look at its header. */
+	if (m->q->adopted[no - 1] != 0)
+		return m->q->adopted[no - 1];
+	return cga_name_no(map_name(m, cga_profile_name(m->q, no)));
 }
 
 /* Adds saturating: the bound of a sum. */
@@ -559,7 +565,7 @@ merge(struct merge *m, uint64_t lineno)
 
 	cga_arena_adopt(&p->arena, &q->arena);
 	cga_profile_adopt_names(p, q);
-	cga_ids_adopt(ld, b, id_name, m);
+	cga_ids_adopt(ld, b, id_no, m);
 	jump_names(m);
 	cga_profile_forget_names(q);
 	qf = merge_files(m, &twin);

@@ -39,6 +39,7 @@ cga_profile_free(struct cga_profile *p)
 	for (i = 0; i < sizeof(p->strs) / sizeof(p->strs[0]); i++)
 		free(p->strs[i].slots);
 	free(p->strv);
+	free(p->adopted);
 	free(p->desc);
 	for (i = 0; i < p->nparts; i++)
 		free(p->parts[i].desc);
@@ -181,6 +182,7 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 	if (need >= UINT32_MAX - 1)
 		cga_oom();
 	hv = xcalloc(q->nstrs + 1, sizeof(*hv));
+	q->adopted = xcalloc(q->nstrs + 1, sizeof(*q->adopted));
 	for (i = 0; i < sizeof(q->strs) / sizeof(q->strs[0]); i++) {
 		pt = &q->strs[i];
 		for (k = 0; k < pt->cap; k++)
@@ -204,7 +206,7 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		}
 		e = q->strv[i];
 		if (e->s[0] == '\n')
-			continue;
+			continue;	/* q->adopted[i] stays 0 */
 		h = hv[i];
 		slot = str_slot(p, e->s, e->len, h);
 		if (slot->str == 0) {
@@ -216,7 +218,7 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 			e->fns = e->infile = NULL;
 			e->nfns = e->ninfile = e->event = 0;
 		}
-		e->no = slot->str;
+		e->no = q->adopted[i] = slot->str;
 	}
 	free(hv);
 }
@@ -225,7 +227,9 @@ void
 cga_profile_forget_names(struct cga_profile *q)
 {
 	free(q->strv);
+	free(q->adopted);
 	q->strv = NULL;
+	q->adopted = NULL;
 	q->nstrs = q->strvcap = 0;
 }
 

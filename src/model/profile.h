@@ -365,6 +365,9 @@ struct cga_profile {
 	struct cga_str	**strv;		/* the names, in the order they came */
 	size_t		  nstrs;
 	size_t		  strvcap;
+	uint32_t	 *adopted;	/* -j 2's thread's model, once merged: */
+					/* p's number of each of its names, */
+					/* by its own; 0 for a placeholder */
 
 	size_t		  nev;		/* events, derived ones last */
 	size_t		  nrec;		/* recorded events (the events: line) */
@@ -654,7 +657,10 @@ cga_file_final(struct cga_file *f)
  * had made it then.  Its figures and line pages stay where they are.
  */
 void	 cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q);
-/* q's numbers for its names, once no name is asked for by one of them. */
+/*
+ * q's numbers for its names (and q->adopted), once no name is asked for
+ * by one of them.
+ */
 void	 cga_profile_forget_names(struct cga_profile *q);
 void	 cga_file_adopt(struct cga_profile *, struct cga_file *,
 	    const char *name);
