@@ -480,11 +480,17 @@ merge_calls(struct merge *m)
 	struct cga_call		*c, *to, **cv;
 	struct cga_fn		*caller, *callee;
 	size_t			 i, n;
+	int			 sorted = 1;
 
+	/* In the order made, which is seq's unless a rename moved one. */
 	cv = xcalloc(q->ncalls + 1, sizeof(*cv));
-	for (i = n = 0; (c = cga_call_next(q, &i)) != NULL;)
-		cv[n++] = c;
-	qsort(cv, n, sizeof(*cv), seq_cmp);
+	for (i = n = 0; (c = cga_call_next(q, &i)) != NULL; n++) {
+		if (n > 0 && cv[n - 1]->seq > c->seq)
+			sorted = 0;
+		cv[n] = c;
+	}
+	if (!sorted)
+		qsort(cv, n, sizeof(*cv), seq_cmp);
 	cga_calls_free(q);	/* its list and table; the edges stay */
 	for (i = 0; i < n; i++) {
 		caller = fn_of(cv[i]->key.caller);

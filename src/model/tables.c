@@ -492,12 +492,16 @@ void
 cga_calls_by_seq(struct cga_profile *p)
 {
 	size_t	 i, n = 0;
+	int	 sorted = 1;
 
 	for (i = 0; i < p->ncallv; i++)
-		if (p->callv[i] != NULL)
+		if (p->callv[i] != NULL) {
+			if (n > 0 && p->callv[n - 1]->seq > p->callv[i]->seq)
+				sorted = 0;
 			p->callv[n++] = p->callv[i];
+		}
 	p->ncallv = n;
-	if (n > 1)
+	if (!sorted)
 		qsort(p->callv, n, sizeof(*p->callv), call_seq_cmp);
 	for (i = 0; i < n; i++)
 		p->callv[i]->no = (uint32_t)(i + 1);
