@@ -167,12 +167,47 @@ struct bounds {
 	size_t		  n;
 	size_t		 *comp;		/* component, by id */
 	size_t		  ncomp;
+	/*
+	 * The components of each edge's caller and callee, by its place in
+	 * p->callv (cga_call's no), read in one walk over the edges that
+	 * asks for functions ahead: later walks read them here, not in
+	 * the functions, a cache miss each.
+	 */
+	uint32_t	 *from, *to;
 	uint64_t	**entry;	/* U2, by component */
 	uint64_t	**upper;	/* U1, by id (shared within a name) */
 	struct leveled	 *lv;		/* the functions of a recursion level */
 	size_t		  nlv;
 	int		  err;
 };
+
+/* Functions fetched this far ahead of a walk over them by id. */
+#define AHEAD	16
+
+/*
+ * Asks for what a walk over the functions fns (n of them, by id) reads
+ * AHEAD of the i-th: the function, and half as far ahead its first call
+ * out (what 1), its first call in (2), its name (4), or several.
+ */
+static inline void
+fetch_ahead(struct cga_fn *const *fns, size_t i, size_t n, int what)
+{
+	const struct cga_fn	*fn;
+
+	if (i + AHEAD < n) {
+		__builtin_prefetch(fns[i + AHEAD]);
+		__builtin_prefetch(fns[i + AHEAD]->cost);
+	}
+	if (what == 0 || i + AHEAD / 2 >= n)
+		return;
+	fn = fns[i + AHEAD / 2];
+	if ((what & 1) && fn->out != NULL)
+		__builtin_prefetch(fn->out);
+	if ((what & 2) && fn->in != NULL)
+		__builtin_prefetch(fn->in);
+	if (what & 4)
+		__builtin_prefetch(cga_str_of(fn->key.name));
+}
 
 static void
 add(struct bounds *b, uint64_t *dst, const uint64_t *src)
@@ -181,31 +216,67 @@ add(struct bounds *b, uint64_t *dst, const uint64_t *src)
 		b->err = 1;
 }
 
+/* Edges fetched this far ahead of a walk over p->callv. */
+#define EDGES_AHEAD	16
+
+/*
+ * b->from and b->to.  A component number fits in 32 bits: there is not
+ * the memory for 2^32 functions.
+ */
+static void
+edge_components(struct bounds *b)
+{
+	const struct cga_profile *p = b->p;
+	const struct cga_call	*c;
+	size_t			 k;
+
+	b->from = xcalloc(p->ncallv + 1, sizeof(*b->from));
+	b->to = xcalloc(p->ncallv + 1, sizeof(*b->to));
+	for (k = 0; k < p->ncallv; k++) {
+		if (k + EDGES_AHEAD < p->ncallv && p->callv[k + EDGES_AHEAD])
+			__builtin_prefetch(p->callv[k + EDGES_AHEAD]);
+		if (k + EDGES_AHEAD / 2 < p->ncallv &&
+		    (c = p->callv[k + EDGES_AHEAD / 2]) != NULL) {
+			__builtin_prefetch(c->key.caller);
+			__builtin_prefetch(c->key.callee);
+		}
+		if ((c = p->callv[k]) == NULL)
+			continue;
+		b->from[k] = (uint32_t)b->comp[c->key.caller->id];
+		b->to[k] = (uint32_t)b->comp[c->key.callee->id];
+	}
+}
+
 /* U2: what enters each component from outside, or what it does alone. */
 static void
 entry_bounds(struct bounds *b)
 {
-	struct cga_call	*c;
-	char		*entered;
-	size_t		 i, s;
+	const struct cga_profile *p = b->p;
+	struct cga_call		*c;
+	char			*entered;
+	size_t			 i, s;
 
 	b->entry = xcalloc(b->ncomp + 1, sizeof(*b->entry));
 	entered = xcalloc(b->ncomp + 1, 1);
 	for (s = 0; s < b->ncomp; s++)
 		b->entry[s] = cga_cost_new(b->p);
-	for (i = 0; i < b->n; i++)
-		for (c = b->fns[i]->in; c != NULL; c = c->next_in)
-			if (b->comp[c->key.caller->id] != b->comp[i]) {
-				entered[b->comp[i]] = 1;
-				add(b, b->entry[b->comp[i]], c->cost);
-			}
+	/* The edges in the order made: each one's cost asked for ahead. */
+	for (i = 0; i < p->ncallv; i++) {
+		if (i + EDGES_AHEAD < p->ncallv &&
+		    (c = p->callv[i + EDGES_AHEAD]) != NULL)
+			__builtin_prefetch(c->cost);
+		if ((c = p->callv[i]) != NULL && b->from[i] != b->to[i]) {
+			entered[b->to[i]] = 1;
+			add(b, b->entry[b->to[i]], c->cost);
+		}
+	}
 	for (i = 0; i < b->n; i++) {
 		s = b->comp[i];
 		if (entered[s])
 			continue;
 		add(b, b->entry[s], b->fns[i]->self);
 		for (c = b->fns[i]->out; c != NULL; c = c->next_out)
-			if (b->comp[c->key.callee->id] != s)
+			if (b->to[c->no - 1] != s)
 				add(b, b->entry[s], c->cost);
 	}
 	free(entered);
@@ -231,6 +302,7 @@ read_names(struct bounds *b)
 	b->upper = xcalloc(b->n + 1, sizeof(*b->upper));
 	b->lv = xcalloc(b->n + 1, sizeof(*b->lv));
 	for (i = 0; i < b->n; i++) {
+		fetch_ahead(b->fns, i, b->n, 4);
 		fn = b->fns[i];
 		if ((k = level(fn->key.name, &baselen)) != 0) {
 			b->lv[b->nlv].fn = fn;
@@ -364,7 +436,7 @@ lower(struct bounds *b, const struct cga_fn *fn, uint64_t *lo)
 	memset(lo, 0, b->p->cw * sizeof(*lo));
 	add(b, lo, fn->self);
 	for (c = fn->out; c != NULL; c = c->next_out)
-		if (b->comp[c->key.callee->id] != b->comp[fn->id])
+		if (b->to[c->no - 1] != b->comp[fn->id])
 			add(b, lo, c->cost);
 }
 
@@ -394,6 +466,7 @@ function_costs(struct bounds *b)
 	own = xcalloc(b->p->cw, sizeof(*own));
 	into = xcalloc(b->p->cw, sizeof(*into));
 	for (i = 0; i < b->n; i++) {
+		fetch_ahead(b->fns, i, b->n, 1);
 		fn = b->fns[i];
 		/* L and own in one walk of the calls out. */
 		memset(lo, 0, b->p->cw * sizeof(*lo));
@@ -403,7 +476,7 @@ function_costs(struct bounds *b)
 		add(b, own, fn->self);
 		for (c = fn->out; c != NULL; c = c->next_out) {
 			add(b, own, c->cost);
-			if (b->comp[c->key.callee->id] != b->comp[i])
+			if (b->to[c->no - 1] != b->comp[i])
 				add(b, lo, c->cost);
 		}
 		/* What the calls in say is read only for an event own lacks. */
@@ -536,8 +609,7 @@ call_costs(struct bounds *b)
 	int		 over = 0;
 
 	for (i = 0; (c = cga_call_next(b->p, &i)) != NULL;) {
-		c->recursive = b->comp[c->key.caller->id] ==
-		    b->comp[c->key.callee->id];
+		c->recursive = b->from[c->no - 1] == b->to[c->no - 1];
 		c->incl = NULL;
 		/* As recorded: no bound holds for signed costs. */
 		if (!b->p->diff)
@@ -550,19 +622,20 @@ int
 cga_profile_inclusive(struct cga_profile *p)
 {
 	struct bounds	 b;
-	struct cga_fn	*fn;
 	int		 over, low;
 
 	memset(&b, 0, sizeof(b));
 	b.p = p;
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
-	/* The exclusive costs summed as the list is read, for the ceiling. */
+	/* The exclusive costs summed, for the ceiling. */
 	p->ceiling = cga_cost_new(p);
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		b.fns[b.n++] = fn;
-		add(&b, p->ceiling, fn->self);
+	for (b.n = 0; b.n < p->nfns; b.n++) {
+		fetch_ahead(p->fnv, b.n, p->nfns, 0);
+		b.fns[b.n] = p->fnv[b.n];
+		add(&b, p->ceiling, b.fns[b.n]->self);
 	}
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
+	edge_components(&b);
 	low = ceiling(&b);
 	if (!p->diff) {
 		entry_bounds(&b);
@@ -589,6 +662,8 @@ cga_profile_inclusive(struct cga_profile *p)
 	free(b.upper);
 	free(b.lv);
 	free(b.comp);
+	free(b.from);
+	free(b.to);
 	free(b.fns);
 	return b.err ? -1 : 0;
 }

@@ -426,6 +426,9 @@ merge_fns(struct merge *m, uint64_t lineno)
 	}
 	q->fns = q->fns_last = NULL;
 	q->nfns = 0;
+	free(q->fnv);
+	q->fnv = NULL;
+	q->fnvcap = 0;
 }
 
 /*

@@ -89,7 +89,8 @@ merges_settle(struct cga_profile *p)
 			*fp = fn->next;
 			continue;
 		}
-		fn->id = (uint32_t)p->nfns++;
+		fn->id = (uint32_t)p->nfns;
+		p->fnv[p->nfns++] = fn;
 		p->fns_last = fn;
 		fp = &fn->next;
 	}

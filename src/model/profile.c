@@ -31,6 +31,7 @@ cga_profile_free(struct cga_profile *p)
 	free(p->lined);
 	free(p->ev);
 	free(p->fntab);
+	free(p->fnv);
 	free(p->callv);
 	free(p->calltab);
 	free(p->sites);

@@ -426,6 +426,8 @@ struct cga_profile {
 	struct cga_file	**lined;
 	size_t		  nlined, linedcap;
 	struct cga_fn	 *fns, *fns_last;
+	struct cga_fn	**fnv;		/* the same, by id: walks over it */
+	size_t		  fnvcap;	/* can fetch functions ahead */
 	struct cga_call	**callv;	/* every edge, in the order made; */
 	size_t		  ncallv;	/* NULL where one was taken out */
 	size_t		  callvcap;

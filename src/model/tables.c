@@ -240,6 +240,11 @@ fn_append(struct cga_profile *p, struct cga_fn *fn, const char *file,
 		cga_oom();
 	cga_fn_key(p, fn, file, name);
 	fn->id = (uint32_t)p->nfns;
+	if (p->nfns == p->fnvcap) {
+		p->fnvcap = p->fnvcap ? 2 * p->fnvcap : 1024;
+		p->fnv = xreallocarray(p->fnv, p->fnvcap, sizeof(*p->fnv));
+	}
+	p->fnv[p->nfns] = fn;
 	if (p->fns_last != NULL)
 		p->fns_last->next = fn;
 	else
