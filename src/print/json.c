@@ -517,13 +517,58 @@ function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
 struct fn_items {
 	const struct cga_view	*v;
 	struct cga_fn		**fns;
+	size_t			 n;
 };
+
+/*
+ * What writing a function reads at random, asked for ahead: the
+ * function FN_AHEAD items on, then its names, costs and first calls,
+ * then the functions at the other end of its calls and their names.
+ */
+#define FN_AHEAD	16
+
+static void
+fn_prefetch(const struct cga_fn *const *fns, size_t n, size_t i)
+{
+	const struct cga_fn	*fn;
+	const struct cga_call	*c;
+
+	if (i + FN_AHEAD < n)
+		__builtin_prefetch(fns[i + FN_AHEAD]);
+	if (i + FN_AHEAD / 2 < n) {
+		fn = fns[i + FN_AHEAD / 2];
+		__builtin_prefetch(fn->key.file);
+		__builtin_prefetch(fn->key.name);
+		__builtin_prefetch(fn->incl);
+		__builtin_prefetch(fn->in);
+		__builtin_prefetch(fn->out);
+	}
+	if (i + FN_AHEAD / 4 < n) {
+		fn = fns[i + FN_AHEAD / 4];
+		for (c = fn->in; c != NULL; c = c->next_in) {
+			__builtin_prefetch(c->key.caller);
+			__builtin_prefetch(c->cost);
+		}
+		for (c = fn->out; c != NULL; c = c->next_out) {
+			__builtin_prefetch(c->key.callee);
+			__builtin_prefetch(c->cost);
+		}
+	}
+	if (i + 1 < n) {
+		fn = fns[i + 1];
+		for (c = fn->in; c != NULL; c = c->next_in)
+			__builtin_prefetch(c->key.caller->display);
+		for (c = fn->out; c != NULL; c = c->next_out)
+			__builtin_prefetch(c->key.callee->display);
+	}
+}
 
 static void
 fn_item(struct cga_w *w, size_t i, void *ctx)
 {
 	struct fn_items	*fi = ctx;
 
+	fn_prefetch((const struct cga_fn *const *)fi->fns, fi->n, i);
 	function(w, fi->v, fi->fns[i], i == 0);
 }
 
@@ -532,7 +577,7 @@ static void
 functions(struct cga_json_piece *pc, const struct cga_view *v,
     struct cga_fn **fns, size_t n)
 {
-	struct fn_items	 fi = { v, fns };
+	struct fn_items	 fi = { v, fns, n };
 	struct cga_turns t;
 
 	memset(&t, 0, sizeof(t));
