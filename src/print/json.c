@@ -214,8 +214,12 @@ costs_and_calls(struct cga_w *w, const struct cga_view *v,
 struct file_items {
 	const struct cga_view	*v;
 	struct cga_file		**list;
+	size_t			  n;
 	struct cga_branches	 *br;
 };
+
+/* Files asked for ahead of the one written, a step each (file_prefetch). */
+#define FILE_AHEAD	8
 
 static void
 file_item(struct cga_w *w, size_t i, void *ctx)
@@ -225,6 +229,16 @@ file_item(struct cga_w *w, size_t i, void *ctx)
 	struct cga_lineref	*lines;
 	size_t			 nl, j;
 
+	if (i + FILE_AHEAD < fi->n)
+		__builtin_prefetch(fi->list[i + FILE_AHEAD]);
+	if (i + FILE_AHEAD / 2 < fi->n)
+		cga_file_prefetch(fi->list[i + FILE_AHEAD / 2], 0);
+	if (i + FILE_AHEAD / 4 < fi->n)
+		cga_file_prefetch(fi->list[i + FILE_AHEAD / 4], 1);
+	if (i + 1 < fi->n) {
+		cga_file_prefetch(fi->list[i + 1], 2);
+		cga_branches_prefetch(fi->br, fi->list[i + 1]);
+	}
 	cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 	cga_w_json(w, f->name);
 	cga_w_puts(w, ", \"lines\": [");
@@ -267,6 +281,7 @@ files(struct cga_json_piece *pc, const struct cga_view *v,
 	cga_view_sort_files(list, nf);
 	fi[0].v = fi[1].v = v;
 	fi[0].list = fi[1].list = list;
+	fi[0].n = fi[1].n = nf;
 	fi[0].br = cga_branches_new(v->p, NULL);
 	fi[1].br = cga_branches_twin(fi[0].br);
 	fputs(",\n  \"files\": [", to);
