@@ -6,6 +6,7 @@
  * file with its line costs.  Counts are exact 64-bit integers; an event
  * never counted in a place is left out of that cost object.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,69 @@ file_item(struct cga_w *w, size_t i, void *ctx)
 	cga_w_puts(w, nl ? "\n    ]}" : "]}");
 }
 
+/*
+ * The jumps' index made while the model's inclusive costs are
+ * (json_early), which it does not read: 0.2 s of the 512 MB profile's
+ * document, done on the processor that would wait.
+ */
+struct early {
+	const struct cga_profile *p;
+	struct cga_branches	 *br;
+	pthread_t		  thread;
+	int			  started;
+};
+
+static struct early early;
+
+static void *
+early_run(void *arg)
+{
+	struct early	*e = arg;
+
+	e->br = cga_branches_new(e->p, NULL);
+	return NULL;
+}
+
+static void
+json_early(const struct cga_view *v, const struct cga_profile *p)
+{
+	if (!v->auto_annotate)
+		return;
+	early.p = p;
+	early.br = NULL;
+	early.started = pthread_create(&early.thread, NULL, early_run,
+	    &early) == 0;
+}
+
+static void
+json_early_end(void)
+{
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+	}
+	cga_branches_free(early.br);
+	early.br = NULL;
+}
+
+/* The jumps' index of p: the one made early, or one made now. */
+static struct cga_branches *
+branches(const struct cga_profile *p)
+{
+	struct cga_branches	*br;
+
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+	}
+	if (early.br != NULL && early.p == p) {
+		br = early.br;
+		early.br = NULL;
+		return br;
+	}
+	return cga_branches_new(p, NULL);
+}
+
 /* The files of the listed functions, each once, by name, with line costs. */
 static void
 files(struct cga_json_piece *pc, const struct cga_view *v,
@@ -282,7 +346,7 @@ files(struct cga_json_piece *pc, const struct cga_view *v,
 	fi[0].v = fi[1].v = v;
 	fi[0].list = fi[1].list = list;
 	fi[0].n = fi[1].n = nf;
-	fi[0].br = cga_branches_new(v->p, NULL);
+	fi[0].br = branches(v->p);
 	fi[1].br = cga_branches_twin(fi[0].br);
 	fputs(",\n  \"files\": [", to);
 	memset(&t, 0, sizeof(t));
@@ -748,4 +812,4 @@ json_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, NULL,
-    0, json_print };
+    0, json_print, json_early, json_early_end };
