@@ -150,6 +150,20 @@ load_options(struct cga_load_opts *lo, const struct cga_opts *o,
 	lo->want_ctx = w;
 }
 
+/* The format's early work on the model, from the view before it is bound. */
+struct early {
+	const struct cga_format	*f;
+	const struct cga_view	*v;
+};
+
+static void
+format_early(void *ctx, const struct cga_profile *p)
+{
+	const struct early	*e = ctx;
+
+	e->f->early(e->v, p);
+}
+
 /*
  * Loads and finishes the profiles into *p (and --diff's older one into
  * *old), with display names unless no_display (the format's choice);
@@ -158,17 +172,22 @@ load_options(struct cga_load_opts *lo, const struct cga_opts *o,
  */
 static struct cga_profile *
 build(const struct cga_opts *o, const struct cga_load_opts *lo,
-    unsigned needs, int no_display, struct cga_profile **p,
-    struct cga_profile **old)
+    unsigned needs, int no_display, const struct cga_view *v,
+    struct cga_profile **p, struct cga_profile **old)
 {
 	struct cga_load_opts	 l = *lo;
+	struct early		 e = { o->format, v };
+	int			 begin = o->diff == NULL &&
+				     o->format->early != NULL;
 
 	*p = cga_profile_new();
 	if (o->diff != NULL)
 		*old = cga_profile_new();
 	if (cga_profiles_load(*p, *old, o, &l) == -1 ||
-	    cga_profiles_finish(*p, needs, no_display) == -1 ||
-	    (*old != NULL && cga_profiles_finish(*old, needs, no_display) == -1))
+	    cga_profiles_finish(*p, needs, no_display,
+	    begin ? format_early : NULL, &e) == -1 ||
+	    (*old != NULL && cga_profiles_finish(*old, needs, no_display,
+	    NULL, NULL) == -1))
 		return NULL;
 	if (*old == NULL || o->format->as_loaded)
 		return *p;
@@ -255,7 +274,7 @@ main(int argc, char **argv)
 	no_display = o.format->no_display != NULL && o.format->no_display(&v);
 	load_options(&lo, &o, needs, &w, cwd);
 	if (cga_annotate_check_sources(&v) == -1 ||
-	    (shown = build(&o, &lo, needs, no_display, &p, &old)) == NULL)
+	    (shown = build(&o, &lo, needs, no_display, &v, &p, &old)) == NULL)
 		goto out;
 	if (cga_view_bind(&v, shown) == -1) {
 		rc = 2;
@@ -278,6 +297,8 @@ main(int argc, char **argv)
 			rc = 3;
 	}
 out:
+	if (o.format->early_end != NULL)
+		o.format->early_end();
 	cga_gate_free(gate);
 	cga_profile_free(gdiff);
 	cga_view_free(&v);

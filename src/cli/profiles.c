@@ -178,11 +178,15 @@ cga_profiles_check(const struct cga_opts *o)
 
 /* Finishes a loaded model: derived events, inclusive costs if wanted. */
 int
-cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display)
+cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display,
+    void (*early)(void *, const struct cga_profile *), void *ctx)
 {
 	p->no_display = no_display;
-	if (cga_profile_finish(p) == -1 || ((needs & CGA_NEED_INCL) &&
-	    cga_profile_inclusive(p) == -1))
+	if (cga_profile_finish(p) == -1)
+		return -1;
+	if (early != NULL)
+		early(ctx, p);
+	if ((needs & CGA_NEED_INCL) && cga_profile_inclusive(p) == -1)
 		return -1;
 	if (p->nparts == 0) {
 		cga_diag("%s: no part of the numbers --part names", p->path);

@@ -20,11 +20,13 @@ int	  cga_profiles_load(struct cga_profile *p, struct cga_profile *old,
  * Finishes a loaded model: derived events, inclusive costs if needs (the
  * CGA_NEED_* bits of the formats that print it) asks, display names
  * unless no_display (what the one format that prints it chose, its
- * no_display; 0 for a model that several print); 0, or -1 after an
+ * no_display; 0 for a model that several print); early(ctx, p), if
+ * not NULL, between finishing and inclusive costs; 0, or -1 after an
  * error was printed.
  */
 int	  cga_profiles_finish(struct cga_profile *, unsigned needs,
-	    int no_display);
+	    int no_display, void (*early)(void *, const struct cga_profile *),
+	    void *ctx);
 /*
  * --check: each profile read on its own to its end, its problems on
  * standard error in line order, "PATH: ok" or "PATH: N errors, M

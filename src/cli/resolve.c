@@ -33,6 +33,9 @@ cga_view_init(struct cga_view *v, const struct cga_opts *o)
 	v->context = o->context;
 	v->node_threshold = o->node_threshold;
 	v->edge_threshold = o->edge_threshold;
+	/* Before binding: a format's early work may make frames (html.c). */
+	v->max_depth = o->max_depth;
+	v->inlined_frames = o->inlined_frames;
 	v->rows = o->calls ? CGA_ROWS_CALLS : o->lines ? CGA_ROWS_LINES :
 	    CGA_ROWS_FUNCTIONS;
 	v->profiles = o->profiles;
@@ -143,7 +146,5 @@ cga_view_bind(struct cga_view *v, const struct cga_profile *p)
 	    o->format == &cga_format_json))
 		v->filter = 0;
 	v->top = o->top;
-	v->max_depth = o->max_depth;
-	v->inlined_frames = o->inlined_frames;
 	return bind_listing(v, o);
 }

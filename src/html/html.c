@@ -273,13 +273,82 @@ struct flame_job {
 	int		 started;
 };
 
+/*
+ * The frames of a view without groups made while the model's inclusive
+ * costs are (html_early), which they do not read: 0.6 s of the 512 MB
+ * profile's page, when the flame's thread, the last to end, began after.
+ */
+struct early {
+	const struct cga_view	 *v;
+	const struct cga_profile *p;
+	struct cga_frames	  fr;
+	int			  rc;
+	pthread_t		  thread;
+	int			  started;
+};
+
+static struct early early;
+
+static void *
+early_run(void *arg)
+{
+	struct early	*e = arg;
+
+	e->rc = cga_frames_make(&e->fr, e->v, e->p);
+	return NULL;
+}
+
+static void
+html_early(const struct cga_view *v, const struct cga_profile *p)
+{
+	/* Groups are made as the view is bound, and frames of them. */
+	if (v->grouped || p->diff)
+		return;
+	early.v = v;
+	early.p = p;
+	early.started = pthread_create(&early.thread, NULL, early_run,
+	    &early) == 0;
+}
+
+/* The early frames into fr, when they are g's: cga_frames_make's status. */
+static int
+frames_make(struct cga_frames *fr, const struct cga_view *v,
+    const struct cga_profile *g)
+{
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+		if (early.p == g && early.v == v) {
+			*fr = early.fr;
+			early.p = NULL;
+			return early.rc;
+		}
+		if (early.rc == 0)
+			cga_frames_free(&early.fr);
+		early.p = NULL;
+	}
+	return cga_frames_make(fr, v, g);
+}
+
+static void
+html_early_end(void)
+{
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+		if (early.rc == 0)
+			cga_frames_free(&early.fr);
+	}
+	early.p = NULL;
+}
+
 /* The flame graph's profile and its frames. */
 static void
 flame_begin(struct flame_job *j)
 {
 	if ((j->g = flame_of(j->v, &j->event, &j->why)) == NULL)
 		return;
-	if (cga_frames_make(&j->fr, j->v, j->g) == -1) {
+	if (frames_make(&j->fr, j->v, j->g) == -1) {
 		j->g = NULL;
 		j->why = "a cost of its frames does not fit in 64 bits";
 	}
@@ -466,4 +535,4 @@ html_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_html = { "html", html_needs, NULL,
-    0, html_print };
+    0, html_print, html_early, html_early_end };

@@ -8,6 +8,9 @@
 #include "model/model.h"
 #include "model/profile.h"
 
+/* Pages asked for ahead of the one read, walking a file's. */
+#define PAGES_AHEAD	4
+
 /*
  * A file's pages.  Where they lie close together (as they do) they are
  * found in an array indexed by page number from plo; the others in a
@@ -255,12 +258,41 @@ cga_file_each(const struct cga_profile *p, struct cga_file *f,
 
 	if (fl == NULL)
 		return;
-	for (i = 0; i < fl->pcap; i++)
+	/* Pages lie where they were made: each is asked for ahead. */
+	for (i = 0; i < fl->pcap; i++) {
+		if (i + PAGES_AHEAD < fl->pcap)
+			__builtin_prefetch(fl->dir[i + PAGES_AHEAD]);
 		if (fl->dir[i] != NULL)
 			lpage_each(p, f, fl->dir[i], fl->plo + i, fn, ctx);
-	for (i = 0; i < fl->scap; i++)
+	}
+	for (i = 0; i < fl->scap; i++) {
+		if (i + PAGES_AHEAD < fl->scap)
+			__builtin_prefetch(fl->spage[i + PAGES_AHEAD]);
 		if (fl->spage[i] != NULL)
 			lpage_each(p, f, fl->spage[i], fl->skeys[i], fn, ctx);
+	}
+}
+
+void
+cga_file_prefetch(const struct cga_file *f, int step)
+{
+	const struct cga_flines	*fl = f->lines;
+	size_t			 i;
+
+	if (step == 0) {
+		__builtin_prefetch(f->name);
+		__builtin_prefetch(fl);
+		return;
+	}
+	if (fl == NULL)
+		return;
+	if (step == 1) {
+		__builtin_prefetch(fl->dir);
+		__builtin_prefetch(fl->spage);
+		return;
+	}
+	for (i = 0; i < fl->pcap && i < PAGES_AHEAD; i++)
+		__builtin_prefetch(fl->dir[i]);
 }
 
 /*

@@ -569,6 +569,12 @@ void	 cga_file_drop_lines(struct cga_file *);
 /* Calls fn for each line cost of a file, in no given order. */
 void	 cga_file_each(const struct cga_profile *, struct cga_file *,
 	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);
+/*
+ * Asks for what walking f's lines reads first, a step at a time, each
+ * some files ahead of the next: 0, its name and index; 1, the index's
+ * array; 2, its first pages.
+ */
+void	 cga_file_prefetch(const struct cga_file *, int step);
 /* Calls fn for each line cost of each file, in no given order. */
 void	 cga_lines_each(const struct cga_profile *,
 	    void (*fn)(void *, struct cga_file *, uint64_t, uint64_t *), void *);

@@ -164,6 +164,9 @@ cga_branches_free(struct cga_branches *b)
 	free(b);
 }
 
+/* Jumps asked for ahead of those of the line read. */
+#define JUMPS_AHEAD	8
+
 static const struct cga_jump *
 jump_at(const struct cga_branches *b, size_t k)
 {
@@ -208,7 +211,22 @@ line_jumps(struct cga_branches *b, const struct cga_file *f, uint64_t line,
 		;
 	b->next = i;
 	*np = i - lo;
+	/* The next lines' jumps lie anywhere in the log: asked for now. */
+	for (k = i; k < i + JUMPS_AHEAD && k < b->at[f->id + 1]; k++)
+		__builtin_prefetch(jump_at(b, k));
 	return lo;
+}
+
+void
+cga_branches_prefetch(const struct cga_branches *b, const struct cga_file *f)
+{
+	size_t	 k;
+
+	if (b == NULL || f->id >= b->nfiles)
+		return;
+	for (k = b->at[f->id]; k < b->at[f->id] + JUMPS_AHEAD &&
+	    k < b->at[f->id + 1]; k++)
+		__builtin_prefetch(jump_at(b, k));
 }
 
 /*

@@ -33,6 +33,9 @@ struct cga_branches *cga_branches_twin(const struct cga_branches *b);
  */
 void	cga_branches_text(FILE *, const struct cga_view *, const size_t *w,
 	    struct cga_branches *, const struct cga_file *, uint64_t line);
+/* Asks for the first jumps of file f, before its lines are read. */
+void	cga_branches_prefetch(const struct cga_branches *,
+	    const struct cga_file *f);
 /* The line's jumps as a JSON member ", \"jumps\": [...]", if it has any. */
 void	cga_branches_json(struct cga_w *, const struct cga_view *,
 	    struct cga_branches *, const struct cga_file *, uint64_t line);

@@ -166,4 +166,5 @@ dot_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_dot = { "dot", dot_needs, NULL, 0,
-    dot_print };
+    dot_print,
+    NULL, NULL };

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+struct cga_profile;
 struct cga_view;
 
 /* What a format needs built before it prints. */
@@ -43,6 +44,18 @@ struct cga_format {
 	int		  as_loaded;
 	/* Prints the report to out: an exit status. */
 	int		(*print)(FILE *out, const struct cga_view *);
+	/*
+	 * Work print may find done: begun on a thread of its own once the
+	 * model p (of one profile, no --diff) is finished and before its
+	 * inclusive costs are, from what the view holds before it is bound.
+	 * It reads only what finishing p made, never what inclusive costs
+	 * write.  early_end waits for it and frees what print did not take:
+	 * called once the report is printed, or not, after an error.  NULL:
+	 * none.
+	 */
+	void		(*early)(const struct cga_view *,
+			    const struct cga_profile *p);
+	void		(*early_end)(void);
 };
 
 /* The formats of print/, each defined by its file. */

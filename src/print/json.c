@@ -6,6 +6,7 @@
  * file with its line costs.  Counts are exact 64-bit integers; an event
  * never counted in a place is left out of that cost object.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,8 +215,12 @@ costs_and_calls(struct cga_w *w, const struct cga_view *v,
 struct file_items {
 	const struct cga_view	*v;
 	struct cga_file		**list;
+	size_t			  n;
 	struct cga_branches	 *br;
 };
+
+/* Files asked for ahead of the one written, a step each (file_prefetch). */
+#define FILE_AHEAD	8
 
 static void
 file_item(struct cga_w *w, size_t i, void *ctx)
@@ -225,6 +230,16 @@ file_item(struct cga_w *w, size_t i, void *ctx)
 	struct cga_lineref	*lines;
 	size_t			 nl, j;
 
+	if (i + FILE_AHEAD < fi->n)
+		__builtin_prefetch(fi->list[i + FILE_AHEAD]);
+	if (i + FILE_AHEAD / 2 < fi->n)
+		cga_file_prefetch(fi->list[i + FILE_AHEAD / 2], 0);
+	if (i + FILE_AHEAD / 4 < fi->n)
+		cga_file_prefetch(fi->list[i + FILE_AHEAD / 4], 1);
+	if (i + 1 < fi->n) {
+		cga_file_prefetch(fi->list[i + 1], 2);
+		cga_branches_prefetch(fi->br, fi->list[i + 1]);
+	}
 	cga_w_puts(w, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 	cga_w_json(w, f->name);
 	cga_w_puts(w, ", \"lines\": [");
@@ -240,6 +255,69 @@ file_item(struct cga_w *w, size_t i, void *ctx)
 	}
 	free(lines);
 	cga_w_puts(w, nl ? "\n    ]}" : "]}");
+}
+
+/*
+ * The jumps' index made while the model's inclusive costs are
+ * (json_early), which it does not read: 0.2 s of the 512 MB profile's
+ * document, done on the processor that would wait.
+ */
+struct early {
+	const struct cga_profile *p;
+	struct cga_branches	 *br;
+	pthread_t		  thread;
+	int			  started;
+};
+
+static struct early early;
+
+static void *
+early_run(void *arg)
+{
+	struct early	*e = arg;
+
+	e->br = cga_branches_new(e->p, NULL);
+	return NULL;
+}
+
+static void
+json_early(const struct cga_view *v, const struct cga_profile *p)
+{
+	if (!v->auto_annotate)
+		return;
+	early.p = p;
+	early.br = NULL;
+	early.started = pthread_create(&early.thread, NULL, early_run,
+	    &early) == 0;
+}
+
+static void
+json_early_end(void)
+{
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+	}
+	cga_branches_free(early.br);
+	early.br = NULL;
+}
+
+/* The jumps' index of p: the one made early, or one made now. */
+static struct cga_branches *
+branches(const struct cga_profile *p)
+{
+	struct cga_branches	*br;
+
+	if (early.started) {
+		pthread_join(early.thread, NULL);
+		early.started = 0;
+	}
+	if (early.br != NULL && early.p == p) {
+		br = early.br;
+		early.br = NULL;
+		return br;
+	}
+	return cga_branches_new(p, NULL);
 }
 
 /* The files of the listed functions, each once, by name, with line costs. */
@@ -267,7 +345,8 @@ files(struct cga_json_piece *pc, const struct cga_view *v,
 	cga_view_sort_files(list, nf);
 	fi[0].v = fi[1].v = v;
 	fi[0].list = fi[1].list = list;
-	fi[0].br = cga_branches_new(v->p, NULL);
+	fi[0].n = fi[1].n = nf;
+	fi[0].br = branches(v->p);
 	fi[1].br = cga_branches_twin(fi[0].br);
 	fputs(",\n  \"files\": [", to);
 	memset(&t, 0, sizeof(t));
@@ -517,13 +596,58 @@ function(struct cga_w *w, const struct cga_view *v, const struct cga_fn *fn,
 struct fn_items {
 	const struct cga_view	*v;
 	struct cga_fn		**fns;
+	size_t			 n;
 };
+
+/*
+ * What writing a function reads at random, asked for ahead: the
+ * function FN_AHEAD items on, then its names, costs and first calls,
+ * then the functions at the other end of its calls and their names.
+ */
+#define FN_AHEAD	16
+
+static void
+fn_prefetch(const struct cga_fn *const *fns, size_t n, size_t i)
+{
+	const struct cga_fn	*fn;
+	const struct cga_call	*c;
+
+	if (i + FN_AHEAD < n)
+		__builtin_prefetch(fns[i + FN_AHEAD]);
+	if (i + FN_AHEAD / 2 < n) {
+		fn = fns[i + FN_AHEAD / 2];
+		__builtin_prefetch(fn->key.file);
+		__builtin_prefetch(fn->key.name);
+		__builtin_prefetch(fn->incl);
+		__builtin_prefetch(fn->in);
+		__builtin_prefetch(fn->out);
+	}
+	if (i + FN_AHEAD / 4 < n) {
+		fn = fns[i + FN_AHEAD / 4];
+		for (c = fn->in; c != NULL; c = c->next_in) {
+			__builtin_prefetch(c->key.caller);
+			__builtin_prefetch(c->cost);
+		}
+		for (c = fn->out; c != NULL; c = c->next_out) {
+			__builtin_prefetch(c->key.callee);
+			__builtin_prefetch(c->cost);
+		}
+	}
+	if (i + 1 < n) {
+		fn = fns[i + 1];
+		for (c = fn->in; c != NULL; c = c->next_in)
+			__builtin_prefetch(c->key.caller->display);
+		for (c = fn->out; c != NULL; c = c->next_out)
+			__builtin_prefetch(c->key.callee->display);
+	}
+}
 
 static void
 fn_item(struct cga_w *w, size_t i, void *ctx)
 {
 	struct fn_items	*fi = ctx;
 
+	fn_prefetch((const struct cga_fn *const *)fi->fns, fi->n, i);
 	function(w, fi->v, fi->fns[i], i == 0);
 }
 
@@ -532,7 +656,7 @@ static void
 functions(struct cga_json_piece *pc, const struct cga_view *v,
     struct cga_fn **fns, size_t n)
 {
-	struct fn_items	 fi = { v, fns };
+	struct fn_items	 fi = { v, fns, n };
 	struct cga_turns t;
 
 	memset(&t, 0, sizeof(t));
@@ -688,4 +812,4 @@ json_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, NULL,
-    0, json_print };
+    0, json_print, json_early, json_early_end };

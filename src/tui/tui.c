@@ -728,4 +728,5 @@ cga_tui_usable(void)
 }
 
 const struct cga_format cga_format_tui = { "tui", tui_needs, NULL, 0,
-    tui_run };
+    tui_run,
+    NULL, NULL };
