@@ -242,6 +242,78 @@ cga_view_calls(const struct cga_view *v, size_t *np)
 	return all;
 }
 
+/*
+ * A thing sorted by name (names_sort): the 8 bytes of its name that
+ * follow what every name begins with, as a number whose order is theirs
+ * (bytes past its end are 0); the rest of its name; then tie, which
+ * orders things of one name.
+ */
+struct name_key {
+	uint64_t	 key;
+	const char	*s;
+	void		*item;
+	uint64_t	 tie;
+};
+
+/* Whether no byte of a key is 0: its name goes on past it. */
+static int
+key_goes_on(uint64_t k)
+{
+	size_t	 i;
+
+	for (i = 0; i < 8; i++, k >>= 8)
+		if ((k & 0xff) == 0)
+			return 0;
+	return 1;
+}
+
+static int
+name_key_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct name_key	*x = a, *y = b;
+	int			 c;
+
+	(void)ctx;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (key_goes_on(x->key) && (c = strcmp(x->s, y->s)) != 0)
+		return c;
+	return (x->tie > y->tie) - (x->tie < y->tie);
+}
+
+/*
+ * Sorts v (s each thing's name) by name, then tie; stable.  Each name is
+ * read twice, not at every comparison, where a name read from memory is
+ * a cache miss: sorting a run of thousands of functions alike in cost
+ * (copies of one, or each a few instructions) by display name took 0.5 s
+ * of --format=json on the 512 MB profile.
+ */
+static void
+names_sort(struct name_key *v, size_t n)
+{
+	const char	*s, *first;
+	size_t		 i, j, common;
+
+	if (n == 0)
+		return;
+	first = v[0].s;
+	common = strlen(first);
+	for (i = 1; i < n && common > 0; i++) {
+		s = v[i].s;
+		for (j = 0; j < common && s[j] == first[j]; j++)
+			;
+		common = j;
+	}
+	for (i = 0; i < n; i++) {
+		s = v[i].s + common;
+		v[i].key = 0;
+		for (j = 0; j < 8 && s[j] != '\0'; j++)
+			v[i].key |= (uint64_t)(unsigned char)s[j] << (56 - 8 * j);
+		v[i].s = s + j;
+	}
+	cga_sort(v, n, sizeof(*v), name_key_cmp, NULL);
+}
+
 static int
 file_name_cmp(const void *a, const void *b, void *ctx)
 {
@@ -267,7 +339,22 @@ cga_view_files(const struct cga_view *v, size_t *np)
 void
 cga_view_sort_files(struct cga_file **files, size_t n)
 {
-	cga_sort(files, n, sizeof(*files), file_name_cmp, NULL);
+	struct name_key	*v;
+	size_t		 i;
+
+	if (n < 32) {
+		cga_sort(files, n, sizeof(*files), file_name_cmp, NULL);
+		return;
+	}
+	v = xcalloc(n, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[i].s = files[i]->name;
+		v[i].item = files[i];
+	}
+	names_sort(v, n);
+	for (i = 0; i < n; i++)
+		files[i] = v[i].item;
+	free(v);
 }
 
 /*
@@ -512,6 +599,33 @@ fn_name(const void *a, const void *b, void *ctx)
 }
 
 /*
+ * A run sorted by display name, and by the order made where names are
+ * alike (made): what fn_name_made and fn_name give, through names_sort.
+ * 0 when a function has no display name yet.
+ */
+static int
+sort_by_name(struct cga_fn **fns, size_t n, int made)
+{
+	struct name_key	*v;
+	size_t		 i;
+
+	for (i = 0; i < n; i++)
+		if (fns[i]->display == NULL)
+			return 0;
+	v = xcalloc(n, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[i].s = fns[i]->display;
+		v[i].item = fns[i];
+		v[i].tie = made ? fns[i]->id : 0;
+	}
+	names_sort(v, n);
+	for (i = 0; i < n; i++)
+		fns[i] = v[i].item;
+	free(v);
+	return 1;
+}
+
+/*
  * A run of functions alike in the first sort event put in order:
  * fn_cmp_made, or fn_cmp (stable) for those lacking it.  Alike in the
  * only event, and not a difference (where gains go before losses),
@@ -521,10 +635,11 @@ static void
 sort_run(const struct cga_view *v, struct cga_fn **fns, size_t n,
     int defined)
 {
-	if (v->nsort <= 1 && !v->diff)
-		cga_sort(fns, n, sizeof(*fns), defined ? fn_name_made : fn_name,
-		    NULL);
-	else
+	if (v->nsort <= 1 && !v->diff) {
+		if (n < 32 || !sort_by_name(fns, n, defined))
+			cga_sort(fns, n, sizeof(*fns), defined ?
+			    fn_name_made : fn_name, NULL);
+	} else
 		cga_sort(fns, n, sizeof(*fns), defined ? fn_cmp_made : fn_cmp,
 		    (void *)v);
 }

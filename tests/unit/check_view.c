@@ -76,6 +76,42 @@ START_TEST(sort_of_none_or_one_changes_nothing)
 }
 END_TEST
 
+/*
+ * Files sorted by name (cga_view_sort_files, which compares 8 bytes past
+ * the prefix all names share, then the rest) come in strcmp's order:
+ * names alike past those 8 bytes, shorter ones, bytes above 127.
+ */
+static int
+name_strcmp(const void *a, const void *b)
+{
+	return strcmp((*(struct cga_file *const *)a)->name,
+	    (*(struct cga_file *const *)b)->name);
+}
+
+START_TEST(files_sort_by_name_as_strcmp_does)
+{
+	static const char *const tails[] = { "", "a", "ab", "abcdefgh",
+	    "abcdefghi", "abcdefgh0", "abcdefgg~", "\xc3\xa9", "b", "~",
+	    "abcdefghij/k.c", "abcdefghij/j.c", "abc", "ab\x7f" };
+	struct cga_file	 files[140], *v[140], *w[140];
+	char		 names[140][64];
+	size_t		 i, n = 0;
+
+	for (i = 0; i < 140; i++) {
+		snprintf(names[i], sizeof(names[i]), "/usr/src/lib/%s%s%zu",
+		    tails[i % 14], i % 3 ? "/" : "", i / 14);
+		memset(&files[i], 0, sizeof(files[i]));
+		files[i].name = names[i];
+		v[n] = w[n] = &files[i];
+		n++;
+	}
+	cga_view_sort_files(v, n);
+	qsort(w, n, sizeof(*w), name_strcmp);
+	for (i = 0; i < n; i++)
+		ck_assert_str_eq(v[i]->name, w[i]->name);
+}
+END_TEST
+
 START_TEST(view_takes_what_printers_need_from_the_options)
 {
 	struct cga_opts	 o;
@@ -647,6 +683,7 @@ view_suite(void)
 	cga_test_fixture(tc);
 	tcase_add_test(tc, sort_keeps_ties_in_order_and_reads_its_context);
 	tcase_add_test(tc, sort_of_none_or_one_changes_nothing);
+	tcase_add_test(tc, files_sort_by_name_as_strcmp_does);
 	tcase_add_test(tc, view_takes_what_printers_need_from_the_options);
 	tcase_add_test(tc, formats_say_what_they_need);
 	tcase_add_test(tc, display_names_compare_and_print_as_if_made);
