@@ -629,6 +629,7 @@ cga_profile_inclusive(struct cga_profile *p)
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
 	/* The exclusive costs summed, for the ceiling. */
 	p->ceiling = cga_cost_new(p);
+	cga_fns_index(p);
 	for (b.n = 0; b.n < p->nfns; b.n++) {
 		fetch_ahead(p->fnv, b.n, p->nfns, 0);
 		b.fns[b.n] = p->fnv[b.n];

@@ -130,6 +130,8 @@ cga_profile_load(struct cga_profile *p, const char *path,
 		p->path = ld.path;
 	if (p->ev == NULL)	/* lines are made once events are */
 		p->no_owners = opts->no_owners;
+	if (!opts->no_calls)	/* a graph to walk */
+		cga_fns_index(p);
 	cga_part_begin(&ld);
 	p->arena.over = too_wide;
 	p->arena.ctx = &ld;

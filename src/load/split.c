@@ -269,6 +269,8 @@ split_init(struct cga_split *sp, struct loader *main, const char *path)
 		ev[i].name = cga_profile_intern(q, p->ev[i].name,
 		    strlen(p->ev[i].name));
 	q->no_owners = p->no_owners;
+	if (p->fnv != NULL)
+		cga_fns_index(q);
 	cga_profile_set_events(q, ev, p->nev, p->nrec);
 	if (!q->no_owners)	/* a line's cost, owner and number */
 		q->lw = q->cw + 2;

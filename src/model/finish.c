@@ -90,7 +90,9 @@ merges_settle(struct cga_profile *p)
 			continue;
 		}
 		fn->id = (uint32_t)p->nfns;
-		p->fnv[p->nfns++] = fn;
+		if (p->fnv != NULL)
+			p->fnv[p->nfns] = fn;
+		p->nfns++;
 		p->fns_last = fn;
 		fp = &fn->next;
 	}

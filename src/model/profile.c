@@ -177,13 +177,12 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 	struct cga_strslot	*slot;
 	struct cga_strpart	*pt;
 	struct cga_str		*e;
-	uint32_t		*hv, h;
+	uint32_t		*hv, h;	/* each name's hash, then its number */
 	size_t			 need = p->nstrs + q->nstrs, cap, i, k;
 
 	if (need >= UINT32_MAX - 1)
 		cga_oom();
-	hv = xcalloc(q->nstrs + 1, sizeof(*hv));
-	q->adopted = xcalloc(q->nstrs + 1, sizeof(*q->adopted));
+	hv = q->adopted = xcalloc(q->nstrs + 1, sizeof(*q->adopted));
 	for (i = 0; i < sizeof(q->strs) / sizeof(q->strs[0]); i++) {
 		pt = &q->strs[i];
 		for (k = 0; k < pt->cap; k++)
@@ -206,8 +205,10 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 			__builtin_prefetch(&pt->slots[h & (pt->cap - 1)]);
 		}
 		e = q->strv[i];
-		if (e->s[0] == '\n')
-			continue;	/* q->adopted[i] stays 0 */
+		if (e->s[0] == '\n') {
+			q->adopted[i] = 0;
+			continue;
+		}
 		h = hv[i];
 		slot = str_slot(p, e->s, e->len, h);
 		if (slot->str == 0) {
@@ -221,7 +222,6 @@ cga_profile_adopt_names(struct cga_profile *p, struct cga_profile *q)
 		}
 		e->no = q->adopted[i] = slot->str;
 	}
-	free(hv);
 }
 
 void

@@ -230,6 +230,20 @@ cga_fn_find(struct cga_profile *p, const char *file, const char *name)
 	return fn_find(p, file, name);
 }
 
+void
+cga_fns_index(struct cga_profile *p)
+{
+	struct cga_fn	*fn;
+
+	if (p->fnv != NULL)
+		return;
+	for (p->fnvcap = 1024; p->fnvcap <= p->nfns; p->fnvcap *= 2)
+		;
+	p->fnv = xcalloc(p->fnvcap, sizeof(*p->fnv));
+	for (fn = p->fns; fn != NULL; fn = fn->next)
+		p->fnv[fn->id] = fn;
+}
+
 /* Makes fn, keyed, the last of the model's functions. */
 static void
 fn_append(struct cga_profile *p, struct cga_fn *fn, const char *file,
@@ -240,11 +254,14 @@ fn_append(struct cga_profile *p, struct cga_fn *fn, const char *file,
 		cga_oom();
 	cga_fn_key(p, fn, file, name);
 	fn->id = (uint32_t)p->nfns;
-	if (p->nfns == p->fnvcap) {
-		p->fnvcap = p->fnvcap ? 2 * p->fnvcap : 1024;
-		p->fnv = xreallocarray(p->fnv, p->fnvcap, sizeof(*p->fnv));
+	if (p->fnv != NULL) {
+		if (p->nfns == p->fnvcap) {
+			p->fnvcap *= 2;
+			p->fnv = xreallocarray(p->fnv, p->fnvcap,
+			    sizeof(*p->fnv));
+		}
+		p->fnv[p->nfns] = fn;
 	}
-	p->fnv[p->nfns] = fn;
 	if (p->fns_last != NULL)
 		p->fns_last->next = fn;
 	else
