@@ -301,20 +301,15 @@ cga_fn_adopt(struct cga_profile *p, struct cga_fn *fn, const char *file,
 #define CALLS_WALK	8
 
 /*
- * A key's hash from its two functions' addresses: a multiply-xorshift
- * mix, which the input cannot steer (nothing in a profile chooses where
- * a function is allocated).
+ * A key's hash: its two functions' addresses under the run's random key
+ * (base/hash.h), so that no profile can make its edges collide.
  */
 static uint32_t
 call_hash(const struct cga_fn *caller, const struct cga_fn *callee)
 {
-	uint64_t	 x = (uint64_t)(uintptr_t)caller * 0x9e3779b97f4a7c15u ^
-	    (uint64_t)(uintptr_t)callee;
+	const struct cga_fn	*key[2] = { caller, callee };
 
-	x ^= x >> 31;
-	x *= 0xd6e8feb86659fd93u;
-	x ^= x >> 32;
-	return (uint32_t)x;
+	return (uint32_t)cga_siphash(key, sizeof(key));
 }
 
 /* The slot of the edge from caller to callee, or the free one it would take. */
