@@ -179,7 +179,7 @@ members(struct cga_groups *g, const struct cga_profile *p,
 
 int
 cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
-    enum cga_grouping by, int incl)
+    enum cga_grouping by, int incl, int quiet)
 {
 	struct cga_fn	**byid, *fn;
 	int		  rc = 0, silent = cga_diag_silent;
@@ -195,8 +195,9 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
 	if (rc == -1) {
 		free(byid);
-		cga_diag("%s: a group's cost does not fit in 64 bits",
-		    p->path);
+		if (!quiet)
+			cga_diag("%s: a group's cost does not fit in 64 bits",
+			    p->path);
 		return -1;
 	}
 	members(g, p, byid);

@@ -48,10 +48,11 @@ struct cga_groups {
 
 /*
  * Gathers the functions of p (with its inclusive costs, if incl): 0, or
- * -1 after an error (a sum that does not fit in 64 bits).
+ * -1 after an error (a sum that does not fit in 64 bits), said unless
+ * quiet (a thread's work, which must not write the diagnostics).
  */
 int	cga_groups_make(struct cga_groups *, const struct cga_profile *p,
-	    enum cga_grouping, int incl);
+	    enum cga_grouping, int incl, int quiet);
 void	cga_groups_free(struct cga_groups *);
 /* What a group is named after, for a function: its file or object. */
 const char *cga_group_key(enum cga_grouping, const struct cga_fn *);

@@ -97,7 +97,7 @@ bind_listing(struct cga_view *v, const struct cga_opts *o)
 		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
 		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
 		v->groups = xcalloc(1, sizeof(*v->groups));
-		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl) == -1)
+		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl, 0) == -1)
 			return -1;
 		v->lp = v->groups->q;
 		v->group_word = words[by];

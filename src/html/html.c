@@ -294,7 +294,7 @@ early_run(void *arg)
 {
 	struct early	*e = arg;
 
-	e->rc = cga_frames_make(&e->fr, e->v, e->p);
+	e->rc = cga_frames_make_quiet(&e->fr, e->v, e->p);
 	return NULL;
 }
 
@@ -318,10 +318,11 @@ frames_make(struct cga_frames *fr, const struct cga_view *v,
 	if (early.started) {
 		pthread_join(early.thread, NULL);
 		early.started = 0;
-		if (early.p == g && early.v == v) {
+		/* A failure is made again here, to be said. */
+		if (early.p == g && early.v == v && early.rc == 0) {
 			*fr = early.fr;
 			early.p = NULL;
-			return early.rc;
+			return 0;
 		}
 		if (early.rc == 0)
 			cga_frames_free(&early.fr);

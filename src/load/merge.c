@@ -485,7 +485,11 @@ merge_calls(struct merge *m)
 	size_t			 i, n;
 	int			 sorted = 1;
 
-	/* In the order made, which is seq's unless a rename moved one. */
+	/*
+	 * In the order made, which is seq's unless a rename moved one (a
+	 * thread whose names merged is not merged: mergeable; the sort
+	 * stays for a model that breaks that).
+	 */
 	cv = xcalloc(q->ncalls + 1, sizeof(*cv));
 	for (i = n = 0; (c = cga_call_next(q, &i)) != NULL; n++) {
 		if (n > 0 && cv[n - 1]->seq > c->seq)

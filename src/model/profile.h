@@ -622,7 +622,10 @@ cga_call_next(const struct cga_profile *p, size_t *i)
 			return c;
 	return NULL;
 }
-/* Takes call c out of p->callv and the table (not its functions' lists). */
+/*
+ * Takes call c out of p->callv (not its functions' lists); its slot in
+ * the table, if it has one, stays until the table grows or is made again.
+ */
 void	 cga_call_forget(struct cga_profile *, struct cga_call *);
 /* p->callv by seq, with no NULLs, and the table made again for it. */
 void	 cga_calls_by_seq(struct cga_profile *);

@@ -347,8 +347,9 @@ call_put(struct cga_profile *p, struct cga_call *c, uint32_t h)
 }
 
 /*
- * Makes the table room for one more edge, at most a quarter full,
- * dropping the slots of edges taken out.  The hashes are read from the
+ * Makes the table room for one more edge: when that would make it more
+ * than half full, a table a quarter full or less, without the slots of
+ * edges taken out.  The hashes are read from the
  * old slots, or from the edges when there are none.
  */
 static void

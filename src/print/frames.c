@@ -134,9 +134,9 @@ names_make(struct cga_frames *fr)
 	}
 }
 
-int
-cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
-    const struct cga_profile *p)
+static int
+frames_make(struct cga_frames *fr, const struct cga_view *v,
+    const struct cga_profile *p, int quiet)
 {
 	int	 by_name;
 
@@ -144,7 +144,8 @@ cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
 	fr->g = p;
 	by_name = v->groups != NULL ? v->groups->by == CGA_GROUP_NAME :
 	    v->inlined_frames;
-	if (p == v->lp && v->groups != NULL)
+	/* Groups first: a thread's early frames come before v->lp is set. */
+	if (v->groups != NULL && p == v->lp)
 		fr->groups = v->groups;
 	else if (by_name) {
 		/*
@@ -152,7 +153,8 @@ cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
 		 * Stacks need no inclusive costs of the groups.
 		 */
 		fr->made = xcalloc(1, sizeof(*fr->made));
-		if (cga_groups_make(fr->made, p, CGA_GROUP_NAME, 0) == -1) {
+		if (cga_groups_make(fr->made, p, CGA_GROUP_NAME, 0,
+		    quiet) == -1) {
 			cga_frames_free(fr);
 			return -1;
 		}
@@ -163,6 +165,20 @@ cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
 	fr->display = v->groups != NULL && v->groups->by != CGA_GROUP_NAME;
 	names_make(fr);
 	return 0;
+}
+
+int
+cga_frames_make(struct cga_frames *fr, const struct cga_view *v,
+    const struct cga_profile *p)
+{
+	return frames_make(fr, v, p, 0);
+}
+
+int
+cga_frames_make_quiet(struct cga_frames *fr, const struct cga_view *v,
+    const struct cga_profile *p)
+{
+	return frames_make(fr, v, p, 1);
 }
 
 /*

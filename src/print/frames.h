@@ -30,6 +30,12 @@ struct cga_frames {
  */
 int	 cga_frames_make(struct cga_frames *, const struct cga_view *,
 	    const struct cga_profile *p);
+/*
+ * The same, for a thread of its own: an error is not said (the
+ * diagnostics are the main thread's), only returned.
+ */
+int	 cga_frames_make_quiet(struct cga_frames *, const struct cga_view *,
+	    const struct cga_profile *p);
 /* A frame's name, as --format=folded writes it before escaping. */
 const char *cga_frames_name(const struct cga_frames *, const struct cga_fn *);
 void	 cga_frames_free(struct cga_frames *);

@@ -602,15 +602,19 @@ struct fn_items {
 /*
  * What writing a function reads at random, asked for ahead: the
  * function FN_AHEAD items on, then its names, costs and first calls,
- * then the functions at the other end of its calls and their names.
+ * then the functions at the other end of its calls and their names:
+ * of FN_CALLS calls each way at most, so that a function called from
+ * everywhere (malloc) is not walked three times over.
  */
 #define FN_AHEAD	16
+#define FN_CALLS	16
 
 static void
 fn_prefetch(const struct cga_fn *const *fns, size_t n, size_t i)
 {
 	const struct cga_fn	*fn;
 	const struct cga_call	*c;
+	size_t			 k;
 
 	if (i + FN_AHEAD < n)
 		__builtin_prefetch(fns[i + FN_AHEAD]);
@@ -624,20 +628,24 @@ fn_prefetch(const struct cga_fn *const *fns, size_t n, size_t i)
 	}
 	if (i + FN_AHEAD / 4 < n) {
 		fn = fns[i + FN_AHEAD / 4];
-		for (c = fn->in; c != NULL; c = c->next_in) {
+		for (c = fn->in, k = 0; c != NULL && k < FN_CALLS;
+		    c = c->next_in, k++) {
 			__builtin_prefetch(c->key.caller);
 			__builtin_prefetch(c->cost);
 		}
-		for (c = fn->out; c != NULL; c = c->next_out) {
+		for (c = fn->out, k = 0; c != NULL && k < FN_CALLS;
+		    c = c->next_out, k++) {
 			__builtin_prefetch(c->key.callee);
 			__builtin_prefetch(c->cost);
 		}
 	}
 	if (i + 1 < n) {
 		fn = fns[i + 1];
-		for (c = fn->in; c != NULL; c = c->next_in)
+		for (c = fn->in, k = 0; c != NULL && k < FN_CALLS;
+		    c = c->next_in, k++)
 			__builtin_prefetch(c->key.caller->display);
-		for (c = fn->out; c != NULL; c = c->next_out)
+		for (c = fn->out, k = 0; c != NULL && k < FN_CALLS;
+		    c = c->next_out, k++)
 			__builtin_prefetch(c->key.callee->display);
 	}
 }

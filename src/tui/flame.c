@@ -71,7 +71,7 @@ build(void *arg)
 	so.event = f->event;
 	so.max_depth = f->v.max_depth;
 	so.max_frames = MAX_FRAMES;
-	if (cga_frames_make(&f->fr, &f->v, f->src) == -1) {
+	if (cga_frames_make_quiet(&f->fr, &f->v, f->src) == -1) {
 		atomic_store(&f->done, -2);
 		return NULL;
 	}
