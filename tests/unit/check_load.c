@@ -1009,6 +1009,55 @@ START_TEST(calls_between_long_lists_are_found_again)
 }
 END_TEST
 
+/*
+ * The same edges, the second round's to callees named through ids
+ * defined only at the end: each placeholder function merges into the
+ * callee of its name then, and its edges, between long lists, into that
+ * callee's (rename.c), found in the table and not made twice.
+ */
+START_TEST(calls_merged_by_late_names_between_long_lists)
+{
+	char		*text = NULL, caller[32], callee[32];
+	size_t		 size = 0, k, n;
+	FILE		*f = open_memstream(&text, &size);
+	struct cga_call	*c;
+	int		 i, j;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("events: Ir\nfl=a.c\n", f);
+	for (i = 0; i < 12; i++) {
+		fprintf(f, "fn=c%d\n1 1\n", i);
+		for (j = 0; j < 12; j++)
+			fprintf(f, "cfn=e%d\ncalls=1 1\n1 %d\n", j,
+			    100 * i + j);
+	}
+	for (i = 0; i < 12; i++) {
+		fprintf(f, "fn=c%d\n1 1\n", i);
+		for (j = 0; j < 12; j++)
+			fprintf(f, "cfn=(%d)\ncalls=1 1\n1 %d\n", j + 1,
+			    100 * i + j);
+	}
+	for (j = 0; j < 12; j++)
+		fprintf(f, "fn=(%d) e%d\n1 1\n", j + 1, j);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(load_profile(text), 0);
+	free(text);
+	ck_assert_uint_eq(tp->ncalls, 144);
+	/* Every edge in the list is one of them: none left behind. */
+	for (k = n = 0; (c = cga_call_next(tp, &k)) != NULL; n++)
+		ck_assert(!c->key.caller->gone && !c->key.callee->gone);
+	ck_assert_uint_eq(n, 144);
+	for (i = 0; i < 12; i++)
+		for (j = 0; j < 12; j++) {
+			snprintf(caller, sizeof(caller), "a.c:c%d", i);
+			snprintf(callee, sizeof(callee), "a.c:e%d", j);
+			ck_assert_uint_eq(call_count(caller, callee), 2);
+			ck_assert_uint_eq(call_cost(caller, callee, "Ir"),
+			    2 * (100 * i + j));
+		}
+}
+END_TEST
+
 START_TEST(call_cost_line_is_call_cost_not_self_cost)
 {
 	LOAD_OK("events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=f\ncalls=2 10\n"
@@ -2572,6 +2621,7 @@ load_suite(void)
 	cga_test_fixture(tc);
 	tcase_add_test(tc, call_cost_line_is_call_cost_not_self_cost);
 	tcase_add_test(tc, calls_between_long_lists_are_found_again);
+	tcase_add_test(tc, calls_merged_by_late_names_between_long_lists);
 	tcase_add_test(tc, called_function_is_not_listed);
 	tcase_add_test(tc, cfn_without_cfi_is_in_the_current_file);
 	tcase_add_test(tc, cfi_gives_the_callee_file);
