@@ -88,9 +88,13 @@ gather(struct cga_groups *g, const struct cga_profile *p,
 	struct cga_profile	*q = g->q;
 	struct cga_fn		*fn, *grp;
 	const char		*key = NULL, *empty;
+	size_t			 i;
 
 	empty = cga_profile_intern(q, "", 0);
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
+	for (i = 0; i < p->nfns; i++) {
+		if (i + FETCH_AHEAD < p->nfns)
+			__builtin_prefetch(byid[i + FETCH_AHEAD]);
+		fn = byid[i];
 		if (g->by == CGA_GROUP_NAME) {
 			grp = home_group(g, p, byid, fn);
 			if (grp->display == NULL)
@@ -188,10 +192,13 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 	g->by = by;
 	g->q = empty_like(p);
 	g->of = xcalloc(p->nfns + 1, sizeof(*g->of));
-	cga_homes_make(&g->homes, p);
 	byid = xcalloc(p->nfns + 1, sizeof(*byid));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		byid[fn->id] = fn;
+	if (p->fnv != NULL)	/* a copy, not a walk down the list */
+		memcpy(byid, p->fnv, p->nfns * sizeof(*byid));
+	else
+		for (fn = p->fns; fn != NULL; fn = fn->next)
+			byid[fn->id] = fn;
+	cga_homes_make(&g->homes, p, byid);
 	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
 	if (rc == -1) {
 		free(byid);

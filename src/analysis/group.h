@@ -57,7 +57,11 @@ void	cga_groups_free(struct cga_groups *);
 /* What a group is named after, for a function: its file or object. */
 const char *cga_group_key(enum cga_grouping, const struct cga_fn *);
 
-void	cga_homes_make(struct cga_homes *, const struct cga_profile *);
+/* byid: p's functions by id, which a walk can ask for ahead. */
+void	cga_homes_make(struct cga_homes *, const struct cga_profile *,
+	    struct cga_fn *const *byid);
+/* Functions asked for this far ahead of a walk over them by id. */
+#define FETCH_AHEAD	16
 void	cga_homes_free(struct cga_homes *);
 /* Each group's bounds, after the group profile's inclusive costs. */
 void	cga_groups_bound(struct cga_groups *, const struct cga_profile *p);

@@ -62,15 +62,19 @@ may_hold(const struct cga_fn *home, const struct cga_fn *piece)
 }
 
 void
-cga_homes_make(struct cga_homes *h, const struct cga_profile *p)
+cga_homes_make(struct cga_homes *h, const struct cga_profile *p,
+    struct cga_fn *const *byid)
 {
 	const struct cga_fn	*fn, *o;
-	size_t			 n = p->nfns, k, at;
+	size_t			 n = p->nfns, k, at, i;
 
 	memset(h, 0, sizeof(*h));
 	h->one = xcalloc(n + 1, sizeof(*h->one));
 	h->off = xcalloc(n + 2, sizeof(*h->off));
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
+	for (i = 0; i < n; i++) {
+		if (i + FETCH_AHEAD < n)
+			__builtin_prefetch(byid[i + FETCH_AHEAD]);
+		fn = byid[i];
 		h->one[fn->id] = HOME_NONE;
 		if (!is_piece(fn))
 			continue;
@@ -88,9 +92,10 @@ cga_homes_make(struct cga_homes *h, const struct cga_profile *p)
 	for (k = 0; k < n; k++)
 		h->off[k + 1] += h->off[k];
 	h->home = xcalloc(h->off[n] + 1, sizeof(*h->home));
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
-		if (h->one[fn->id] != HOME_SEVERAL)
+	for (i = 0; i < n; i++) {
+		if (h->one[i] != HOME_SEVERAL)
 			continue;
+		fn = byid[i];
 		at = h->off[fn->id];
 		for (o = cga_str_of(fn->key.name)->fns; o != NULL;
 		    o = o->same_name)
@@ -605,8 +610,11 @@ cga_groups_bound(struct cga_groups *g, const struct cga_profile *p)
 	gr.h = &g->homes;
 	gr.n = p->nfns;
 	gr.fns = xcalloc(gr.n + 1, sizeof(*gr.fns));
-	for (fn = p->fns; fn != NULL; fn = fn->next)
-		gr.fns[fn->id] = fn;
+	if (p->fnv != NULL)
+		memcpy(gr.fns, p->fnv, gr.n * sizeof(*gr.fns));
+	else
+		for (fn = p->fns; fn != NULL; fn = fn->next)
+			gr.fns[fn->id] = fn;
 	successors(&gr);
 	starts(&gr);
 	gr.mark = xcalloc(gr.n + 1, sizeof(*gr.mark));
