@@ -56,6 +56,7 @@ empty_like(const struct cga_profile *p)
 	q->diff = p->diff;
 	q->base = p->base;
 	q->base_path = p->base_path;
+	cga_fns_index(q);	/* walked as a graph: stacks.c, inclusive.c */
 	return q;
 }
 

@@ -122,23 +122,23 @@ enter(struct build *b, size_t comp, size_t frame, uint64_t w, int sink)
 
 /* Members by component, and each function's place among its own. */
 static void
-group_members(struct build *b)
+group_members(struct build *b, struct cga_fn *const *fns)
 {
-	struct cga_fn	*fn;
 	size_t		 i, *at;
 
 	b->first = xcalloc(b->ncomp + 1, sizeof(*b->first));
 	b->members = xcalloc(b->n + 1, sizeof(*b->members));
 	b->local = xcalloc(b->n + 1, sizeof(*b->local));
-	for (fn = b->g->fns; fn != NULL; fn = fn->next)
-		b->first[b->comp[fn->id] + 1]++;
+	/* By id: no function is read, only the components. */
+	for (i = 0; i < b->n; i++)
+		b->first[b->comp[i] + 1]++;
 	for (i = 0; i < b->ncomp; i++)
 		b->first[i + 1] += b->first[i];
 	at = xcalloc(b->ncomp + 1, sizeof(*at));
 	memcpy(at, b->first, b->ncomp * sizeof(*at));
-	for (fn = b->g->fns; fn != NULL; fn = fn->next) {
-		b->local[fn->id] = at[b->comp[fn->id]] - b->first[b->comp[fn->id]];
-		b->members[at[b->comp[fn->id]]++] = fn;
+	for (i = 0; i < b->n; i++) {
+		b->local[i] = at[b->comp[i]] - b->first[b->comp[i]];
+		b->members[at[b->comp[i]]++] = fns[i];
 	}
 	free(at);
 }
@@ -452,11 +452,14 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 	b.s = s;
 	b.n = g->nfns;
 	fns = xcalloc(b.n + 1, sizeof(*fns));
-	for (fn = g->fns; fn != NULL; fn = fn->next)
-		fns[fn->id] = fn;
+	if (g->fnv != NULL)	/* a copy, not a walk down the list */
+		memcpy(fns, g->fnv, b.n * sizeof(*fns));
+	else
+		for (fn = g->fns; fn != NULL; fn = fn->next)
+			fns[fn->id] = fn;
 	b.comp = cga_components(fns, b.n, &b.ncomp);
+	group_members(&b, fns);
 	free(fns);
-	group_members(&b);
 	b.head = xcalloc(b.ncomp + 1, sizeof(*b.head));
 	for (c = 0; c < b.ncomp; c++)
 		b.head[c] = SIZE_MAX;

@@ -155,6 +155,19 @@ text_but(FILE *out, const char *s, const char *sep, const char *with)
 	size_t			 n, used;
 
 	while (*p != '\0') {
+		/*
+		 * Runs of plain text go out as they are, in one write: a
+		 * byte at a time took half of --format=folded's 17 s on
+		 * the 512 MB profile (780 MB of stacks).
+		 */
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f &&
+		    strchr(sep, p[n]) == NULL; n++)
+			;
+		if (n > 0) {
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
 		if (strchr(sep, *p) != NULL) {
 			if (with != NULL)
 				fputs(with, out);
