@@ -153,7 +153,12 @@ text_but(FILE *out, const char *s, const char *sep, const char *with)
 	const unsigned char	*p = (const unsigned char *)s;
 	char			 buf[8];
 	size_t			 n, used;
+	uint64_t		 in_sep[2] = { 0, 0 };	/* ASCII bytes of sep */
 
+	for (n = 0; sep[n] != '\0'; n++)
+		if ((unsigned char)sep[n] < 0x80)
+			in_sep[(unsigned char)sep[n] >> 6] |=
+			    (uint64_t)1 << (sep[n] & 63);
 	while (*p != '\0') {
 		/*
 		 * Runs of plain text go out as they are, in one write: a
@@ -161,7 +166,7 @@ text_but(FILE *out, const char *s, const char *sep, const char *with)
 		 * the 512 MB profile (780 MB of stacks).
 		 */
 		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f &&
-		    strchr(sep, p[n]) == NULL; n++)
+		    !(in_sep[p[n] >> 6] >> (p[n] & 63) & 1); n++)
 			;
 		if (n > 0) {
 			fwrite(p, 1, n, out);
