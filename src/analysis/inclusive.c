@@ -21,6 +21,7 @@
  * inclusive(f) = L(f), which is linear (the difference of two profiles'
  * L) and exact without recursion, and call edges keep their recorded cost.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,20 @@ entry_bounds(struct bounds *b)
 }
 
 /*
+ * read_names, on a thread of its own beside the components and U2, which
+ * it neither reads nor writes: its sums are its own memory, not the
+ * model's arena, and an overflow is its own err.
+ */
+struct names_job {
+	struct bounds	 *b;
+	uint64_t	**owned;	/* the sums it made, to free */
+	size_t		  nowned;
+	int		  err;
+	pthread_t	  thread;
+	int		  started;
+};
+
+/*
  * What the functions' names say, each name read once.  U1: the exclusive
  * cost and every call, summed over all entries of a name, through the
  * name's list of its functions.  Code inlined from other files (fi=,
@@ -291,12 +306,13 @@ entry_bounds(struct bounds *b)
  * the functions of a recursion level, for level_costs.
  */
 static void
-read_names(struct bounds *b)
+read_names(struct names_job *j)
 {
+	struct bounds	*b = j->b;
 	struct cga_fn	*fn, *g;
 	struct cga_call	*c;
 	uint64_t	*u;
-	size_t		 i, baselen;
+	size_t		 i, baselen, cap = 0;
 	unsigned long	 k;
 
 	b->upper = xcalloc(b->n + 1, sizeof(*b->upper));
@@ -312,15 +328,29 @@ read_names(struct bounds *b)
 		/* A name of one function: its own cost and calls, left NULL. */
 		if (b->upper[i] != NULL || cga_fn_namesakes(fn) <= 1)
 			continue;
-		u = cga_cost_new(b->p);
+		u = xcalloc(b->p->cw, sizeof(*u));
+		if (j->nowned == cap) {
+			cap = cap ? 2 * cap : 64;
+			j->owned = xreallocarray(j->owned, cap,
+			    sizeof(*j->owned));
+		}
+		j->owned[j->nowned++] = u;
 		for (g = cga_str_of(fn->key.name)->fns; g != NULL;
 		    g = g->same_name) {
-			add(b, u, g->self);
+			j->err |= cga_cost_add(b->p, u, g->self) == -1;
 			for (c = g->out; c != NULL; c = c->next_out)
-				add(b, u, c->cost);
+				j->err |= cga_cost_add(b->p, u, c->cost) ==
+				    -1;
 			b->upper[g->id] = u;
 		}
 	}
+}
+
+static void *
+names_run(void *arg)
+{
+	read_names(arg);
+	return NULL;
 }
 
 /*
@@ -622,10 +652,14 @@ int
 cga_profile_inclusive(struct cga_profile *p)
 {
 	struct bounds	 b;
+	struct names_job j;
+	size_t		 i;
 	int		 over, low;
 
 	memset(&b, 0, sizeof(b));
+	memset(&j, 0, sizeof(j));
 	b.p = p;
+	j.b = &b;
 	b.fns = xcalloc(p->nfns + 1, sizeof(*b.fns));
 	/* The exclusive costs summed, for the ceiling. */
 	p->ceiling = cga_cost_new(p);
@@ -635,13 +669,18 @@ cga_profile_inclusive(struct cga_profile *p)
 		b.fns[b.n] = p->fnv[b.n];
 		add(&b, p->ceiling, b.fns[b.n]->self);
 	}
+	/* The names on the other processor, while the graph is read here. */
+	if (!p->diff && !(j.started = pthread_create(&j.thread, NULL,
+	    names_run, &j) == 0))
+		read_names(&j);
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	edge_components(&b);
 	low = ceiling(&b);
-	if (!p->diff) {
+	if (!p->diff)
 		entry_bounds(&b);
-		read_names(&b);
-	}
+	if (j.started)
+		pthread_join(j.thread, NULL);
+	b.err |= j.err;
 	over = function_costs(&b);
 	if (!p->diff)
 		level_costs(&b);
@@ -659,6 +698,9 @@ cga_profile_inclusive(struct cga_profile *p)
 		cga_diag("%s: warning: the profile's call costs add up to more "
 		    "than its total; inclusive costs are shown at most at the "
 		    "total", p->path);
+	for (i = 0; i < j.nowned; i++)
+		free(j.owned[i]);
+	free(j.owned);
 	free(b.entry);
 	free(b.upper);
 	free(b.lv);
