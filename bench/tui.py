@@ -455,10 +455,11 @@ class Bench:
 
 def stand_ins(profile, rev, top):
     """Sources for the source pane.  mkprofile names the seed's files
-    anew in each copy ("/work/main/src/load.c#12"); each such name under
-    top is linked to the file as it was at git revision rev (where the
-    seed was made), so that the pane annotates a real file of the
-    profile's lines.  Returns top, or None when there is nothing to link."""
+    anew in each copy ("SRC/load.c#12", SRC the directory the seed was
+    built in); each such name under top is linked to the file as it
+    was at git revision rev (where the seed was made), so that the pane
+    annotates a real file of the profile's lines.  Returns top, or None
+    when there is nothing to link."""
     r = subprocess.run(['grep', '-aoE', r'^f[lie]=\([0-9]+\) /.*', profile],
                        stdout=subprocess.PIPE)
     names = set()
