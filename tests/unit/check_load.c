@@ -972,31 +972,30 @@ END_TEST
 /* ---- calls ---- */
 
 /*
- * Twelve callers each calling the same twelve callees, twice over: every
- * edge has a long list at both ends, so the second round finds each one
- * in the table of such edges (model/tables.c), not by walking a list.
+ * One round of twelve callers each calling the same twelve callees, the
+ * callee named by name (cfn=e3) or, by_id, through an id (cfn=(4)).
  */
-START_TEST(calls_between_long_lists_are_found_again)
+static void
+calls_round(FILE *f, int by_id)
 {
-	char	*text = NULL, caller[32], callee[32];
-	size_t	 size = 0;
-	FILE	*f = open_memstream(&text, &size);
-	int	 round, i, j;
+	int	 i, j;
 
-	ck_assert_ptr_nonnull(f);
-	fputs("events: Ir\nfl=a.c\n", f);
-	for (round = 0; round < 2; round++)
-		for (i = 0; i < 12; i++) {
-			fprintf(f, "fn=c%d\n1 1\n", i);
-			for (j = 0; j < 12; j++)
-				fprintf(f, "cfn=e%d\ncalls=1 1\n1 %d\n", j,
-				    100 * i + j);
-		}
-	for (j = 0; j < 12; j++)
-		fprintf(f, "fn=e%d\n1 1\n", j);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(load_profile(text), 0);
-	free(text);
+	for (i = 0; i < 12; i++) {
+		fprintf(f, "fn=c%d\n1 1\n", i);
+		for (j = 0; j < 12; j++)
+			fprintf(f, by_id ? "cfn=(%d)\ncalls=1 1\n1 %d\n" :
+			    "cfn=e%d\ncalls=1 1\n1 %d\n", by_id ? j + 1 : j,
+			    100 * i + j);
+	}
+}
+
+/* The 144 edges of two rounds, each called twice with both rounds' cost. */
+static void
+calls_each_twice(void)
+{
+	char	 caller[32], callee[32];
+	int	 i, j;
+
 	ck_assert_uint_eq(tp->ncalls, 144);
 	for (i = 0; i < 12; i++)
 		for (j = 0; j < 12; j++) {
@@ -1006,6 +1005,30 @@ START_TEST(calls_between_long_lists_are_found_again)
 			ck_assert_uint_eq(call_cost(caller, callee, "Ir"),
 			    2 * (100 * i + j));
 		}
+}
+
+/*
+ * Twelve callers each calling the same twelve callees, twice over: every
+ * edge has a long list at both ends, so the second round finds each one
+ * in the table of such edges (model/tables.c), not by walking a list.
+ */
+START_TEST(calls_between_long_lists_are_found_again)
+{
+	char	*text = NULL;
+	size_t	 size = 0;
+	FILE	*f = open_memstream(&text, &size);
+	int	 j;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("events: Ir\nfl=a.c\n", f);
+	calls_round(f, 0);
+	calls_round(f, 0);
+	for (j = 0; j < 12; j++)
+		fprintf(f, "fn=e%d\n1 1\n", j);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(load_profile(text), 0);
+	free(text);
+	calls_each_twice();
 }
 END_TEST
 
@@ -1017,44 +1040,26 @@ END_TEST
  */
 START_TEST(calls_merged_by_late_names_between_long_lists)
 {
-	char		*text = NULL, caller[32], callee[32];
+	char		*text = NULL;
 	size_t		 size = 0, k, n;
 	FILE		*f = open_memstream(&text, &size);
 	struct cga_call	*c;
-	int		 i, j;
+	int		 j;
 
 	ck_assert_ptr_nonnull(f);
 	fputs("events: Ir\nfl=a.c\n", f);
-	for (i = 0; i < 12; i++) {
-		fprintf(f, "fn=c%d\n1 1\n", i);
-		for (j = 0; j < 12; j++)
-			fprintf(f, "cfn=e%d\ncalls=1 1\n1 %d\n", j,
-			    100 * i + j);
-	}
-	for (i = 0; i < 12; i++) {
-		fprintf(f, "fn=c%d\n1 1\n", i);
-		for (j = 0; j < 12; j++)
-			fprintf(f, "cfn=(%d)\ncalls=1 1\n1 %d\n", j + 1,
-			    100 * i + j);
-	}
+	calls_round(f, 0);
+	calls_round(f, 1);
 	for (j = 0; j < 12; j++)
 		fprintf(f, "fn=(%d) e%d\n1 1\n", j + 1, j);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_int_eq(load_profile(text), 0);
 	free(text);
-	ck_assert_uint_eq(tp->ncalls, 144);
+	calls_each_twice();
 	/* Every edge in the list is one of them: none left behind. */
 	for (k = n = 0; (c = cga_call_next(tp, &k)) != NULL; n++)
 		ck_assert(!c->key.caller->gone && !c->key.callee->gone);
 	ck_assert_uint_eq(n, 144);
-	for (i = 0; i < 12; i++)
-		for (j = 0; j < 12; j++) {
-			snprintf(caller, sizeof(caller), "a.c:c%d", i);
-			snprintf(callee, sizeof(callee), "a.c:e%d", j);
-			ck_assert_uint_eq(call_count(caller, callee), 2);
-			ck_assert_uint_eq(call_cost(caller, callee, "Ir"),
-			    2 * (100 * i + j));
-		}
 }
 END_TEST
 
