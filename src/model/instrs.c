@@ -190,29 +190,36 @@ jump_cmp(const struct cga_profile *p, const struct cga_jump *x,
 	return cmp_u64(x->tline, y->tline);
 }
 
-static int
-jump_at_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct cga_profile *p = ctx;
+/* cga_jumps_sort_ix's comparison and profile, for cga_sort. */
+struct ix_order {
+	const struct cga_profile *p;
+	cga_jump_cmp_fn		 *cmp;
+};
 
-	return jump_cmp(p, &p->jumps[*(const uint32_t *)a],
-	    &p->jumps[*(const uint32_t *)b]);
+static int
+ix_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct ix_order	*o = ctx;
+
+	return o->cmp(o->p, &o->p->jumps[*(const uint32_t *)a],
+	    &o->p->jumps[*(const uint32_t *)b]);
 }
 
-/* One function's jumps (most have a few) by jump_cmp, stably. */
-static void
-fn_sort(const struct cga_profile *p, uint32_t *ix, size_t n)
+void
+cga_jumps_sort_ix(const struct cga_profile *p, uint32_t *ix, size_t n,
+    cga_jump_cmp_fn *cmp)
 {
-	size_t	 i, k;
-	uint32_t x;
+	struct ix_order	 o = { p, cmp };
+	size_t		 i, k;
+	uint32_t	 x;
 
 	if (n > 32) {
-		cga_sort(ix, n, sizeof(*ix), jump_at_cmp, (void *)(uintptr_t)p);
+		cga_sort(ix, n, sizeof(*ix), ix_cmp, &o);
 		return;
 	}
 	for (i = 1; i < n; i++) {
 		x = ix[i];
-		for (k = i; k > 0 && jump_cmp(p, &p->jumps[ix[k - 1]],
+		for (k = i; k > 0 && cmp(p, &p->jumps[ix[k - 1]],
 		    &p->jumps[x]) > 0; k--)
 			ix[k] = ix[k - 1];
 		ix[k] = x;
@@ -244,7 +251,7 @@ jumps_sort(struct cga_profile *p)
 		ix[at[fn_rank(p->jumps[i].fn)]++] = (uint32_t)i;
 	/* at[r] is where rank r + 1 starts now: rank r ends there. */
 	for (i = 0, j = 0; i <= nf; j = at[i++])
-		fn_sort(p, ix + j, at[i] - j);
+		cga_jumps_sort_ix(p, ix + j, at[i] - j, jump_cmp);
 	free(at);
 	/* The jump ix[k] goes to k: each cycle of the permutation in turn. */
 	for (i = 0; i < n; i++) {

@@ -826,6 +826,15 @@ void	 cga_jump_add(struct cga_profile *, const struct cga_jump *);
  * merge), and frees v: its memory is given back as it is copied.
  */
 void	 cga_jumps_take(struct cga_profile *, struct cga_jump *v, size_t n);
+/* An order of jumps (instrs.c's log order, branches.c's by line). */
+typedef int cga_jump_cmp_fn(const struct cga_profile *,
+	    const struct cga_jump *, const struct cga_jump *);
+/*
+ * Sorts ix, the numbers of n of p's jumps (one function's or one file's:
+ * most have a few), by cmp, stably: by insertion when they are few.
+ */
+void	 cga_jumps_sort_ix(const struct cga_profile *, uint32_t *ix, size_t n,
+	    cga_jump_cmp_fn *cmp);
 /* A name id defined after its uses: jumps' targets get its name. */
 void	 cga_jumps_rename(struct cga_profile *, const char *from,
 	    const char *to);

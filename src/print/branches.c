@@ -67,38 +67,6 @@ branch_cmp(const struct cga_profile *p, const struct cga_jump *x,
 	return name_cmp(p, x->tfn, y->tfn);
 }
 
-static int
-ix_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct cga_profile *p = ctx;
-
-	return branch_cmp(p, &p->jumps[*(const uint32_t *)a],
-	    &p->jumps[*(const uint32_t *)b]);
-}
-
-/*
- * Sorts one file's jumps (most files have a few), stably: their numbers
- * come in the log's order.
- */
-static void
-file_sort(const struct cga_profile *p, uint32_t *ix, size_t n)
-{
-	size_t	 i, k;
-	uint32_t x;
-
-	if (n > 32) {
-		cga_sort(ix, n, sizeof(*ix), ix_cmp, (void *)(uintptr_t)p);
-		return;
-	}
-	for (i = 1; i < n; i++) {
-		x = ix[i];
-		for (k = i; k > 0 && branch_cmp(p, &p->jumps[ix[k - 1]],
-		    &p->jumps[x]) > 0; k--)
-			ix[k] = ix[k - 1];
-		ix[k] = x;
-	}
-}
-
 /* Whether jump j is a branch of a line, from a file marked in files. */
 static int
 kept(const struct cga_jump *j, const unsigned char *files)
@@ -137,7 +105,8 @@ cga_branches_new(const struct cga_profile *p, const unsigned char *files)
 	}
 	free(to);
 	for (f = 0; f < p->nfiles; f++)
-		file_sort(p, b->ix + b->at[f], b->at[f + 1] - b->at[f]);
+		cga_jumps_sort_ix(p, b->ix + b->at[f],
+		    b->at[f + 1] - b->at[f], branch_cmp);
 	return b;
 }
 
