@@ -375,7 +375,11 @@ function foldedName(s) {
 // --format=folded's stacks (of a difference, the newer's counts): the
 // total of the stacks that begin with each prefix, by its text.
 function foldedPrefixes(file, diff) {
-	const pre = new Map();
+	/* A tree of the prefixes first, each frame a number and a map of
+	 * its callees' names to theirs (deep stacks make keys of whole
+	 * prefixes slow to hash), then each one's text, in the order the
+	 * prefixes first appear. */
+	const kids = [new Map()], up = [], name = [], sum = [];
 	let total = 0;
 	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
 		if (line === '')
@@ -385,10 +389,25 @@ function foldedPrefixes(file, diff) {
 		    /^([^]*) ([0-9]+)$/);
 		const n = Number(m[2]), fr = m[1].split(';');
 		total += n;
-		for (let i = 1; i <= fr.length; i++) {
-			const k = fr.slice(0, i).join(';');
-			pre.set(k, (pre.get(k) || 0) + n);
+		let at = -1;
+		for (const f of fr) {
+			let k = kids[at + 1].get(f);
+			if (k === undefined) {
+				k = up.length;
+				kids[at + 1].set(f, k);
+				kids.push(new Map());
+				up.push(at);
+				name.push(f);
+				sum.push(0);
+			}
+			sum[k] += n;
+			at = k;
 		}
+	}
+	const pre = new Map(), text = [];
+	for (let k = 0; k < up.length; k++) {
+		text[k] = up[k] < 0 ? name[k] : text[up[k]] + ';' + name[k];
+		pre.set(text[k], sum[k]);
 	}
 	return { pre: pre, total: total };
 }
@@ -553,8 +572,14 @@ async function piecesHit(page, c, F) {
 	if (j.groups || F.frames_by !== 'name')
 		return;
 	const all = jsonRows(j);
-	const id = all.findIndex(x => all.some(y => y.r.name === x.r.name &&
-	    y.r.file !== x.r.file));
+	/* The first row whose name another row has in another file. */
+	const files = new Map();
+	for (const x of all) {
+		if (!files.has(x.r.name))
+			files.set(x.r.name, new Set());
+		files.get(x.r.name).add(x.r.file);
+	}
+	const id = all.findIndex(x => files.get(x.r.name).size > 1);
 	if (id < 0)
 		return;
 	const fname = all[id].r.name;
