@@ -10,8 +10,8 @@
 #   tsan      compressed input, inflated in a thread of its own, the
 #             page's flame graph, built in one, and the two-thread reader
 #             (gzip.sh, threads.sh), built with ThreadSanitizer
-#   memcheck  the golden tests under valgrind memcheck, one of each set
-#             of inputs, format and mode (golden.sh's GOLDEN_DISTINCT;
+#   memcheck  the golden tests under valgrind memcheck, each input file
+#             and each format and mode once (golden.sh's GOLDEN_DISTINCT;
 #             the asan group runs all of them), and asm.sh's goldens
 #   fuzz      each fuzzer once over its regression inputs, then over its
 #             seeds and a few seconds past them (tests/fuzz/fuzz.sh -c: a

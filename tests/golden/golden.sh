@@ -11,13 +11,13 @@
 # pattern (hand-spec-simple, 'hand-xdebug*'); one that names no test
 # counts a failure.
 #
-# GOLDEN_DISTINCT=1 runs only the first test, by name, of each set of
-# input files, output format and mode (the values of --format, --tree,
-# --inclusive, --auto, --by, --group-inlined, --asm, and --diff, --check,
-# --list-parts): the others differ from it in options such as
-# --threshold, --sort or --context only.  make check runs those under
-# memcheck, where a test is little more than valgrind starting (0.25 s),
-# and all of them under AddressSanitizer and UBSan.
+# GOLDEN_DISTINCT=1 runs a test, in the order of their names, only if it
+# is the first to read one of its input files or the first of its output
+# format and mode (the values of --format, --tree, --inclusive, --auto,
+# --by, --group-inlined, --asm, and --diff, --check, --list-parts): each
+# input and each mode once, 129 tests of 343.  make check runs those
+# under memcheck, where a test is little more than valgrind starting
+# (0.3 s), and all of them under AddressSanitizer and UBSan.
 #
 # GOLDEN_SHARD=I/N runs only the tests I, I+N, I+2N... in the order of
 # their names (I from 1 to N): make check deals the tests under memcheck
@@ -109,7 +109,8 @@ named() {
 	return 1
 }
 
-# kind ARGS: the test's input files, output format and mode, one line.
+# kind ARGS: the test's output format and mode, then each input file,
+# one a line ("<mode>" before the mode, so that no file is taken for it).
 kind() {
 	eval "set -- $(cat "$1")"
 	k=
@@ -119,22 +120,29 @@ kind() {
 		--group-inlined=* | --asm=* | --diff | --check | --list-parts)
 			k="$k $a" ;;
 		-*) ;;
-		*) [ -f "$a" ] && k="$k $a" ;;
+		*) [ -f "$a" ] && printf '%s\n' "$a" ;;
 		esac
 	done
-	echo "$k"
+	echo "<mode>$k"
 }
 
 # The tests to run, in the order of their names.
-kinds=
+seen='
+'
 for args in tests/golden/*.args; do
 	named "$args" || continue
 	if [ -n "${GOLDEN_DISTINCT:-}" ]; then
-		k=$(kind "$args")
-		case $kinds in
-		*"|$k|"*) continue ;;
-		esac
-		kinds="$kinds|$k|"
+		new=
+		for k in $(kind "$args" | tr ' ' '\001'); do
+			case $seen in
+			*"
+$k
+"*) ;;
+			*) new=1 seen="$seen$k
+" ;;
+			esac
+		done
+		[ -n "$new" ] || continue
 	fi
 	echo "$args"
 done >"$tmp/list"
