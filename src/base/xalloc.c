@@ -60,6 +60,15 @@ xcalloc(size_t n, size_t size)
 }
 
 void *
+xcalloc_written(size_t n, size_t size)
+{
+	void	*p = xreallocarray(NULL, n ? n : 1, size ? size : 1);
+
+	memset(p, 0, (n ? n : 1) * (size ? size : 1));
+	return p;
+}
+
+void *
 xreallocarray(void *old, size_t n, size_t size)
 {
 	void	*p;
@@ -139,6 +148,33 @@ block_new(size_t size)
 	return b;
 }
 
+/*
+ * A page of a mapped block read before it is written is first mapped to
+ * the system's page of zeros, then copied on the write; with two threads
+ * the copy stops the other processor to flush its TLB (a cost's counter
+ * read before it is added to, a slot looked at before it is filled: 5 %
+ * of --format=json's time on the 512 MB profile).  So a small allocation
+ * that holds the start of a page writes it at once.  A large one (a cost
+ * of thousands of events) does not: its pages never written take no
+ * memory.
+ */
+#define TOUCH_PAGE	4096
+
+static inline void
+touch(void *p, size_t n)
+{
+#ifndef CGA_ASAN
+	uintptr_t	 s = (uintptr_t)p;
+	uintptr_t	 q = (s + TOUCH_PAGE - 1) & ~(uintptr_t)(TOUCH_PAGE - 1);
+
+	if (n < TOUCH_PAGE && q - s < n)
+		*(volatile char *)q = 0;
+#else
+	(void)p;
+	(void)n;
+#endif
+}
+
 void *
 cga_arena_alloc(struct cga_arena *a, size_t n)
 {
@@ -166,6 +202,7 @@ cga_arena_alloc(struct cga_arena *a, size_t n)
 	p = (char *)a->head->data + a->used;
 	a->used += n;
 	a->total += n;
+	touch(p, n);
 	return p;
 }
 

@@ -8,6 +8,13 @@
 
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
+/*
+ * As xcalloc, zeroed by writing: for a table that is read before it is
+ * written (an open-addressed table's slots), whose pages calloc would map
+ * to the page of zeros and the first write copy (cga_arena_alloc's
+ * comment says what that costs).
+ */
+void	*xcalloc_written(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xmemdup0(const char *, size_t);

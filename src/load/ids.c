@@ -67,7 +67,7 @@ array_reach(struct idtab *t, uint64_t id)
 		return -1;
 	if (t->n > 0 && id < t->lo) {
 		lo = cap > hi ? 0 : hi - cap;
-		v = xcalloc((size_t)cap, sizeof(*v));
+		v = xcalloc_written((size_t)cap, sizeof(*v));
 		memcpy(v + (t->lo - lo), t->v, t->n * sizeof(*v));
 		free(t->v);
 	} else {
@@ -90,8 +90,8 @@ hash_put(struct idtab *t, uint64_t id, uint32_t no)
 
 	if (2 * (t->nh + 1) > t->hcap) {
 		t->hcap = cap ? 2 * cap : 64;
-		t->hid = xcalloc(t->hcap, sizeof(*t->hid));
-		t->hname = xcalloc(t->hcap, sizeof(*t->hname));
+		t->hid = xcalloc_written(t->hcap, sizeof(*t->hid));
+		t->hname = xcalloc_written(t->hcap, sizeof(*t->hname));
 		for (i = 0; i < cap; i++)
 			if (oname[i] != 0) {
 				j = idtab_slot(t, oid[i]);

@@ -90,8 +90,8 @@ sparse_get(struct cga_flines *f, uint64_t pno)
 		pages = f->spage;
 		cap = f->scap;
 		f->scap = cap ? 2 * cap : 8;
-		f->skeys = xcalloc(f->scap, sizeof(*f->skeys));
-		f->spage = xcalloc(f->scap, sizeof(*f->spage));
+		f->skeys = xcalloc_written(f->scap, sizeof(*f->skeys));
+		f->spage = xcalloc_written(f->scap, sizeof(*f->spage));
 		for (i = 0; i < cap; i++)
 			if (pages[i] != NULL) {
 				j = sparse_slot(f, keys[i]);
@@ -128,7 +128,7 @@ dir_reach(struct cga_flines *f, uint64_t pno)
 	cap = hi - lo + (hi - lo) / 2 + 4;
 	if (f->pcap > 0 && pno < f->plo)	/* room below, where it grows */
 		lo = cap > hi ? 0 : hi - cap;
-	dir = xcalloc(cap, sizeof(*dir));
+	dir = xcalloc_written(cap, sizeof(*dir));
 	if (f->pcap > 0)
 		memcpy(dir + (f->plo - lo), f->dir, f->pcap * sizeof(*dir));
 	free(f->dir);

@@ -76,7 +76,7 @@ strpart_reserve(struct cga_strpart *pt, size_t want)
 		;
 	if (cap > UINT32_MAX)
 		cga_oom();
-	v = xcalloc(cap, sizeof(*v));
+	v = xcalloc_written(cap, sizeof(*v));
 	for (i = 0; i < pt->cap; i++) {
 		if (old[i].str == 0)
 			continue;

@@ -88,7 +88,7 @@ fn_table_add(struct cga_profile *p, struct cga_fn *fn, size_t n)
 
 	if (2 * (n + 1) > p->fncap) {
 		p->fncap = cap ? 2 * cap : 1024;
-		p->fntab = xcalloc(p->fncap, sizeof(*p->fntab));
+		p->fntab = xcalloc_written(p->fncap, sizeof(*p->fntab));
 		for (i = 0; i < cap; i++)
 			if (old[i] != NULL)
 				*fn_slot(p, old[i]->key.file, old[i]->key.name) =
@@ -367,7 +367,7 @@ calltab_room(struct cga_profile *p)
 			n += c->indexed;
 	for (cap = 1024; cap < 4 * (n + 1); cap *= 2)
 		;
-	p->calltab = xcalloc(cap, sizeof(*p->calltab));
+	p->calltab = xcalloc_written(cap, sizeof(*p->calltab));
 	p->calltabcap = cap;
 	p->calltabn = 0;
 	if (old == NULL) {
