@@ -67,37 +67,42 @@ empty_like(const struct cga_profile *p)
  */
 static struct cga_fn *
 home_group(struct cga_groups *g, const struct cga_profile *p,
-    struct cga_fn *const *byid, const struct cga_fn *fn)
+    struct cga_fn *const *byid, struct cga_namemap *names,
+    const struct cga_fn *fn)
 {
-	struct cga_profile	*q = g->q;
 	const struct cga_fn	*home = fn;
-	const char		*file, *name;
 
 	/* Past the ids: a mark of no home, or several. */
 	if (g->homes.one[fn->id] < p->nfns)
 		home = byid[g->homes.one[fn->id]];
-	file = cga_profile_intern(q, home->key.file, strlen(home->key.file));
-	name = cga_profile_intern(q, home->key.name, strlen(home->key.name));
-	return cga_fn_get(q, file, name);
+	return cga_fn_get(g->q, cga_namemap_get(names, home->key.file),
+	    cga_namemap_get(names, home->key.name));
 }
 
-/* Each function's group, made as it is first met; -1 on an overflow. */
+/*
+ * Each function's group, made as it is first met, and its group's id in
+ * gid; -1 on an overflow.
+ */
 static int
 gather(struct cga_groups *g, const struct cga_profile *p,
-    struct cga_fn *const *byid)
+    struct cga_fn *const *byid, size_t *gid)
 {
 	struct cga_profile	*q = g->q;
 	struct cga_fn		*fn, *grp;
+	struct cga_namemap	 names;
 	const char		*key = NULL, *empty;
 	size_t			 i;
+	int			 rc = 0;
 
 	empty = cga_profile_intern(q, "", 0);
-	for (i = 0; i < p->nfns; i++) {
+	if (g->by == CGA_GROUP_NAME)
+		cga_namemap_init(&names, p, q);
+	for (i = 0; i < p->nfns && rc == 0; i++) {
 		if (i + FETCH_AHEAD < p->nfns)
 			__builtin_prefetch(byid[i + FETCH_AHEAD]);
 		fn = byid[i];
 		if (g->by == CGA_GROUP_NAME) {
-			grp = home_group(g, p, byid, fn);
+			grp = home_group(g, p, byid, &names, fn);
 			if (grp->display == NULL)
 				cga_fn_displays(q);
 		} else {
@@ -112,9 +117,12 @@ gather(struct cga_groups *g, const struct cga_profile *p,
 			grp->obj = fn->obj;
 		grp->listed |= fn->listed;
 		g->of[fn->id] = grp;
+		gid[fn->id] = grp->id;
 		if (cga_cost_add(q, grp->self, fn->self) == -1 ||
-		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1)
-			return -1;
+		    cga_count_add(q, &grp->ncalls, fn->ncalls) == -1) {
+			rc = -1;
+			break;
+		}
 		/* A difference: the old profile's exclusive cost too. */
 		if (cga_fn_base_self(fn) == NULL)
 			continue;
@@ -124,9 +132,11 @@ gather(struct cga_groups *g, const struct cga_profile *p,
 			grp->base->self = cga_cost_new(q);
 		}
 		if (cga_cost_add(q, grp->base->self, fn->base->self) == -1)
-			return -1;
+			rc = -1;
 	}
-	return 0;
+	if (g->by == CGA_GROUP_NAME)
+		cga_namemap_free(&names);
+	return rc;
 }
 
 /* The calls from one group to another, summed. */
@@ -138,6 +148,7 @@ join(struct cga_groups *g, const struct cga_profile *p)
 	size_t		 i;
 
 	for (i = 0; (c = cga_call_next(p, &i)) != NULL;) {
+		cga_call_fetch_ahead(p, i, FETCH_AHEAD);
 		from = g->of[c->key.caller->id];
 		to = g->of[c->key.callee->id];
 		/*
@@ -161,7 +172,7 @@ join(struct cga_groups *g, const struct cga_profile *p)
  */
 static void
 members(struct cga_groups *g, const struct cga_profile *p,
-    struct cga_fn *const *byid)
+    struct cga_fn *const *byid, const size_t *gid)
 {
 	struct cga_fn		*fn;
 	size_t			 ng = g->q->nfns, i, *at;
@@ -169,13 +180,13 @@ members(struct cga_groups *g, const struct cga_profile *p,
 	g->first = xcalloc(ng + 1, sizeof(*g->first));
 	g->members = xcalloc(p->nfns + 1, sizeof(*g->members));
 	for (i = 0; i < p->nfns; i++)
-		g->first[g->of[i]->id + 1]++;
+		g->first[gid[i] + 1]++;
 	for (i = 0; i < ng; i++)
 		g->first[i + 1] += g->first[i];
 	at = xcalloc(ng + 1, sizeof(*at));
 	memcpy(at, g->first, ng * sizeof(*at));
 	for (i = 0; i < p->nfns; i++)
-		g->members[at[g->of[i]->id]++] = byid[i];
+		g->members[at[gid[i]]++] = byid[i];
 	free(at);
 	g->label = xcalloc(ng + 1, sizeof(*g->label));
 	for (fn = g->q->fns; fn != NULL; fn = fn->next)
@@ -187,6 +198,7 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
     enum cga_grouping by, int incl, int quiet)
 {
 	struct cga_fn	**byid, *fn;
+	size_t		 *gid;
 	int		  rc = 0, silent = cga_diag_silent;
 
 	memset(g, 0, sizeof(*g));
@@ -200,15 +212,19 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 		for (fn = p->fns; fn != NULL; fn = fn->next)
 			byid[fn->id] = fn;
 	cga_homes_make(&g->homes, p, byid);
-	rc = gather(g, p, byid) == -1 || join(g, p) == -1 ? -1 : 0;
+	/* Each function's group's id, read in order rather than from it. */
+	gid = xcalloc(p->nfns + 1, sizeof(*gid));
+	rc = gather(g, p, byid, gid) == -1 || join(g, p) == -1 ? -1 : 0;
 	if (rc == -1) {
+		free(gid);
 		free(byid);
 		if (!quiet)
 			cga_diag("%s: a group's cost does not fit in 64 bits",
 			    p->path);
 		return -1;
 	}
-	members(g, p, byid);
+	members(g, p, byid, gid);
+	free(gid);
 	free(byid);
 	if (incl) {
 		/* What the functions' bounds said of the profile stands. */

@@ -234,13 +234,7 @@ edge_components(struct bounds *b)
 	b->from = xcalloc(p->ncallv + 1, sizeof(*b->from));
 	b->to = xcalloc(p->ncallv + 1, sizeof(*b->to));
 	for (k = 0; k < p->ncallv; k++) {
-		if (k + EDGES_AHEAD < p->ncallv && p->callv[k + EDGES_AHEAD])
-			__builtin_prefetch(p->callv[k + EDGES_AHEAD]);
-		if (k + EDGES_AHEAD / 2 < p->ncallv &&
-		    (c = p->callv[k + EDGES_AHEAD / 2]) != NULL) {
-			__builtin_prefetch(c->key.caller);
-			__builtin_prefetch(c->key.callee);
-		}
+		cga_call_fetch_ahead(p, k, EDGES_AHEAD);
 		if ((c = p->callv[k]) == NULL)
 			continue;
 		b->from[k] = (uint32_t)b->comp[c->key.caller->id];

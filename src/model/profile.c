@@ -125,13 +125,12 @@ cga_profile_lookup(const struct cga_profile *p, const char *s, size_t len)
 	    NULL;
 }
 
-/* Equal names share one copy, so that tables can key on the pointer. */
-const char *
-cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
+/* Name s of hash h interned. */
+static const char *
+intern_hashed(struct cga_profile *p, const char *s, size_t len, uint32_t h)
 {
 	struct cga_strslot	*slot;
 	struct cga_str		*e;
-	uint32_t		 h = cga_hash(s, len);
 
 	strpart_reserve(str_part(p, h), (size_t)str_part(p, h)->n + 1);
 	slot = str_slot(p, s, len, h);
@@ -154,6 +153,64 @@ cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
 	slot->hash = h;
 	slot->str = (uint32_t)p->nstrs;
 	return e->s;
+}
+
+/* Equal names share one copy, so that tables can key on the pointer. */
+const char *
+cga_profile_intern(struct cga_profile *p, const char *s, size_t len)
+{
+	return intern_hashed(p, s, len, cga_hash(s, len));
+}
+
+void
+cga_namemap_init(struct cga_namemap *m, const struct cga_profile *p,
+    struct cga_profile *q)
+{
+	const struct cga_strpart *pt;
+	size_t			  i, k;
+
+	m->p = p;
+	m->q = q;
+	m->hash = xcalloc(p->nstrs + 1, sizeof(*m->hash));
+	m->have = xcalloc(p->nstrs + 1, 1);
+	m->to = xcalloc_written(p->nstrs + 1, sizeof(*m->to));
+	for (i = 0; i < sizeof(p->strs) / sizeof(p->strs[0]); i++) {
+		pt = &p->strs[i];
+		for (k = 0; k < pt->cap; k++)
+			if (pt->slots[k].str != 0 &&
+			    pt->slots[k].str <= p->nstrs) {
+				m->hash[pt->slots[k].str] = pt->slots[k].hash;
+				m->have[pt->slots[k].str] = 1;
+			}
+		/* A part's names hash there in q too: room made at once. */
+		strpart_reserve(&q->strs[i], (size_t)q->strs[i].n + pt->n);
+	}
+}
+
+const char *
+cga_namemap_get(struct cga_namemap *m, const char *s)
+{
+	uint32_t	 no = cga_name_no(s);
+	size_t		 len;
+
+	/* Not p's (a placeholder a -j 2 thread named): interned as any. */
+	if (no == 0 || no > m->p->nstrs || m->p->strv[no - 1]->s != s)
+		return cga_profile_intern(m->q, s, strlen(s));
+	if (m->to[no] == NULL) {
+		len = cga_str_of(s)->len;
+		m->to[no] = m->have[no] ? intern_hashed(m->q, s, len,
+		    m->hash[no]) : cga_profile_intern(m->q, s, len);
+	}
+	return m->to[no];
+}
+
+void
+cga_namemap_free(struct cga_namemap *m)
+{
+	free(m->hash);
+	free(m->have);
+	free(m->to);
+	memset(m, 0, sizeof(*m));
 }
 
 /* Names of q adopted at once: their slots in p are fetched ahead. */

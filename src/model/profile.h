@@ -490,6 +490,25 @@ struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);
 
 const char *cga_profile_intern(struct cga_profile *, const char *, size_t);
+/*
+ * Names of p interned in q, many of them (a profile of groups made from
+ * p's functions): each name's hash read from p's table rather than
+ * computed again, q's parts made room for all of p's names at once, and
+ * q's copy of each name of p kept, so that a name met again is a read.
+ * A name not interned in p is interned in q as cga_profile_intern does.
+ */
+struct cga_namemap {
+	const struct cga_profile *p;
+	struct cga_profile *q;
+	uint32_t	*hash;		/* by p's name number: its hash, */
+	unsigned char	*have;		/* if p's table had it */
+	const char	**to;		/* q's copy, NULL until asked for */
+};
+
+void	 cga_namemap_init(struct cga_namemap *, const struct cga_profile *p,
+	    struct cga_profile *q);
+const char *cga_namemap_get(struct cga_namemap *, const char *);
+void	 cga_namemap_free(struct cga_namemap *);
 /* The interned copy of a name, or NULL if there is none. */
 const char *cga_profile_lookup(const struct cga_profile *, const char *,
 	    size_t);
@@ -621,6 +640,24 @@ cga_call_next(const struct cga_profile *p, size_t *i)
 		if ((c = p->callv[(*i)++]) != NULL)
 			return c;
 	return NULL;
+}
+/*
+ * For a walk over p->callv that reads each edge's caller and callee, at
+ * edge k: asks for the edge ahead edges on, and the functions of the
+ * edge ahead / 2 on, so that their cache misses overlap.
+ */
+static inline void
+cga_call_fetch_ahead(const struct cga_profile *p, size_t k, size_t ahead)
+{
+	const struct cga_call	*c;
+
+	if (k + ahead < p->ncallv && p->callv[k + ahead] != NULL)
+		__builtin_prefetch(p->callv[k + ahead]);
+	if (k + ahead / 2 < p->ncallv &&
+	    (c = p->callv[k + ahead / 2]) != NULL) {
+		__builtin_prefetch(c->key.caller);
+		__builtin_prefetch(c->key.callee);
+	}
 }
 /*
  * Takes call c out of p->callv (not its functions' lists); its slot in
