@@ -174,7 +174,6 @@ static void
 members(struct cga_groups *g, const struct cga_profile *p,
     struct cga_fn *const *byid, const size_t *gid)
 {
-	struct cga_fn		*fn;
 	size_t			 ng = g->q->nfns, i, *at;
 
 	g->first = xcalloc(ng + 1, sizeof(*g->first));
@@ -188,9 +187,13 @@ members(struct cga_groups *g, const struct cga_profile *p,
 	for (i = 0; i < p->nfns; i++)
 		g->members[at[gid[i]]++] = byid[i];
 	free(at);
+	/* By id too: a walk down q's list waits for each function. */
 	g->label = xcalloc(ng + 1, sizeof(*g->label));
-	for (fn = g->q->fns; fn != NULL; fn = fn->next)
-		g->label[fn->id] = fn->display;
+	for (i = 0; i < ng; i++) {
+		if (i + FETCH_AHEAD < ng)
+			__builtin_prefetch(g->q->fnv[i + FETCH_AHEAD]);
+		g->label[i] = g->q->fnv[i]->display;
+	}
 }
 
 int

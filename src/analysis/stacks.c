@@ -323,11 +323,12 @@ member_frames(struct build *b, size_t c, const struct entry *e, size_t ne)
 	tf = xcalloc(ne * k + 1, sizeof(*tf));
 	walks = xcalloc(k + 1, sizeof(*walks));
 	for (i = 0; i < ne; i++) {
-		m = b->local[b->s->f[e[i].frame].fn->id];
 		for (j = 0; j < k; j++)
 			tf[i * k + j] = e[i].frame;
 		if (e[i].sink || k == 1)
 			continue;
+		/* Only here: a frame's function is a cache miss. */
+		m = b->local[b->s->f[e[i].frame].fn->id];
 		if (walks[m] == NULL)
 			walks[m] = walk_from(b, c, m);
 		w = walks[m];

@@ -60,6 +60,12 @@ focus(struct flame *fl, unsigned char *keep)
 	unsigned char		*named, *below;
 	size_t			 i, pa;
 
+	if (v->nfocus == 0) {	/* every frame: 3 million on 512 MB */
+		memset(keep, 1, s->n);
+		for (i = 0; i < s->n; i++)
+			fl->self[i] = s->f[i].self;
+		return;
+	}
 	named = xcalloc(s->n + 1, 1);
 	below = xcalloc(s->n + 1, 1);
 	for (i = 0; i < s->n; i++) {
