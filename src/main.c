@@ -185,9 +185,10 @@ build(const struct cga_opts *o, const struct cga_load_opts *lo,
 		*old = cga_profile_new();
 	if (cga_profiles_load(*p, *old, o, &l) == -1 ||
 	    cga_profiles_finish(*p, needs, no_display,
-	    begin ? format_early : NULL, &e) == -1 ||
+	    begin ? format_early : NULL, &e,
+	    o->format->early_reads_code) == -1 ||
 	    (*old != NULL && cga_profiles_finish(*old, needs, no_display,
-	    NULL, NULL) == -1))
+	    NULL, NULL, 0) == -1))
 		return NULL;
 	if (*old == NULL || o->format->as_loaded)
 		return *p;

@@ -4,6 +4,7 @@
  * --diff's into another; each model finished for the formats that print
  * it; or, with --check, each profile read on its own and judged.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,17 +177,69 @@ cga_profiles_check(const struct cga_opts *o)
 	return rc;
 }
 
+/*
+ * The model's instructions and jumps finished (cga_profile_finish_code),
+ * then the format's early work if it reads them, on a thread of their own
+ * while the inclusive costs are computed: the 512 MB profile's 3 million
+ * jumps took 0.44 s of --format=json before its inclusive costs began.
+ */
+struct code_job {
+	struct cga_profile *p;
+	void		 (*early)(void *, const struct cga_profile *);
+	void		  *ctx;
+	int		   rc;
+	pthread_t	   thread;
+};
+
+static void *
+code_run(void *arg)
+{
+	struct code_job	*j = arg;
+
+	j->rc = cga_profile_finish_code_quiet(j->p);
+	if (j->rc == 0 && j->early != NULL)
+		j->early(j->ctx, j->p);
+	return NULL;
+}
+
 /* Finishes a loaded model: derived events, inclusive costs if wanted. */
 int
 cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display,
-    void (*early)(void *, const struct cga_profile *), void *ctx)
+    void (*early)(void *, const struct cga_profile *), void *ctx,
+    int early_reads_code)
 {
+	struct code_job	 j;
+	int		 started, rc = 0;
+
 	p->no_display = no_display;
-	if (cga_profile_finish(p) == -1)
+	if (cga_profile_finish_model(p) == -1)
 		return -1;
-	if (early != NULL)
+	j.p = p;
+	j.early = early_reads_code ? early : NULL;
+	j.ctx = ctx;
+	j.rc = 0;
+	if (early != NULL && !early_reads_code)
 		early(ctx, p);
+	/*
+	 * Here when there are few, or nothing to do beside them, or when
+	 * the early work has the other processor: the page's frames, which
+	 * its flame graph waits for, took 1.6 % longer beside a third
+	 * thread than with the jumps finished here.
+	 */
+	started = (needs & CGA_NEED_INCL) && p->njumps + p->ninstrs >= 4096 &&
+	    (early == NULL || early_reads_code) &&
+	    pthread_create(&j.thread, NULL, code_run, &j) == 0;
+	if (!started)
+		code_run(&j);
 	if ((needs & CGA_NEED_INCL) && cga_profile_inclusive(p) == -1)
+		rc = -1;
+	if (started)
+		pthread_join(j.thread, NULL);
+	if (j.rc == -1) {
+		cga_profile_finish_code_failed(p);
+		return -1;
+	}
+	if (rc == -1)
 		return -1;
 	if (p->nparts == 0) {
 		cga_diag("%s: no part of the numbers --part names", p->path);

@@ -556,4 +556,4 @@ html_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_html = { "html", html_needs, NULL,
-    0, html_print, html_early, html_early_end };
+    0, html_print, html_early, html_early_end, 0 };

@@ -259,7 +259,38 @@ log_fit(void *log, size_t n, size_t *cap, size_t size)
 }
 
 int
+cga_profile_finish_code_quiet(struct cga_profile *p)
+{
+	if (cga_code_finish(p) == -1)
+		return -1;
+	p->instrs = log_fit(p->instrs, p->ninstrs, &p->instrcap,
+	    p->instrsize);
+	p->jumps = log_fit(p->jumps, p->njumps, &p->jumpcap,
+	    sizeof(*p->jumps));
+	return 0;
+}
+
+void
+cga_profile_finish_code_failed(const struct cga_profile *p)
+{
+	cga_diag("%s: a sum of instruction costs or jump counts does not fit "
+	    "in 64 bits", p->path);
+}
+
+int
 cga_profile_finish(struct cga_profile *p)
+{
+	if (cga_profile_finish_model(p) == -1)
+		return -1;
+	if (cga_profile_finish_code_quiet(p) == -1) {
+		cga_profile_finish_code_failed(p);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cga_profile_finish_model(struct cga_profile *p)
 {
 	struct cga_fn	*fn;
 	struct cga_call	*c;
@@ -278,16 +309,7 @@ cga_profile_finish(struct cga_profile *p)
 		    CGA_MSG_CALL_COUNT_SUM : CGA_MSG_CALL_COST_SUM, NULL, 0);
 		return -1;
 	}
-	if (cga_code_finish(p) == -1) {
-		cga_diag("%s: a sum of instruction costs or jump counts does "
-		    "not fit in 64 bits", p->path);
-		return -1;
-	}
 	p->sites = log_fit(p->sites, p->nsites, &p->sitecap, p->sitesize);
-	p->instrs = log_fit(p->instrs, p->ninstrs, &p->instrcap,
-	    p->instrsize);
-	p->jumps = log_fit(p->jumps, p->njumps, &p->jumpcap,
-	    sizeof(*p->jumps));
 	if (p->nev == p->nrec)
 		goto out;
 	err |= cga_cost_derive(p, p->total);

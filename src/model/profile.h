@@ -740,9 +740,21 @@ int	 cga_profile_make_signed(struct cga_profile *);
  * Merges the call sites, makes functions' display names (late_display,
  * unless no_display)
  * and computes derived events once every file is loaded: 0, or -1 after
- * the message (a sum overflows).
+ * the message (a sum overflows).  It is cga_profile_finish_model, then
+ * cga_profile_finish_code.
  */
 int	 cga_profile_finish(struct cga_profile *);
+/* All of cga_profile_finish but the instructions and jumps. */
+int	 cga_profile_finish_model(struct cga_profile *);
+/*
+ * The instructions and jumps, merged and in order: 0, or -1 (a sum
+ * overflows) with nothing said; cga_profile_finish_code_failed says it.
+ * It reads functions and files (what they merged into, their ids) and
+ * writes only instructions and jumps, with no memory of the arena, so
+ * that it may run on a thread of its own beside inclusive costs.
+ */
+int	 cga_profile_finish_code_quiet(struct cga_profile *);
+void	 cga_profile_finish_code_failed(const struct cga_profile *);
 
 static inline int
 cga_cost_defined(const struct cga_profile *p, const uint64_t *c, size_t i)

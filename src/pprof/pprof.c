@@ -762,4 +762,4 @@ pprof_needs(const struct cga_view *v)
 
 const struct cga_format cga_format_pprof = { "pprof", pprof_needs, NULL, 0,
     pprof_print,
-    NULL, NULL };
+    NULL, NULL, 0 };

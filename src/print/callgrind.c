@@ -712,5 +712,5 @@ callgrind_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_callgrind = { "callgrind",
-    callgrind_needs, NULL, 0, callgrind_print, NULL, NULL };
+    callgrind_needs, NULL, 0, callgrind_print, NULL, NULL, 0 };
 

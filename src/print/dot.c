@@ -167,4 +167,4 @@ dot_needs(const struct cga_view *v)
 
 const struct cga_format cga_format_dot = { "dot", dot_needs, NULL, 0,
     dot_print,
-    NULL, NULL };
+    NULL, NULL, 0 };

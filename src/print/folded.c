@@ -243,7 +243,7 @@ folded_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_folded = { "folded", folded_needs,
-    NULL, 0, folded_print, NULL, NULL };
+    NULL, 0, folded_print, NULL, NULL, 0 };
 
 /* Whether --hide leaves nothing of the stack ending at frame i. */
 static int
@@ -452,4 +452,4 @@ speedscope_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_speedscope = { "speedscope",
-    speedscope_needs, NULL, 0, speedscope_print, NULL, NULL };
+    speedscope_needs, NULL, 0, speedscope_print, NULL, NULL, 0 };

@@ -56,6 +56,12 @@ struct cga_format {
 	void		(*early)(const struct cga_view *,
 			    const struct cga_profile *p);
 	void		(*early_end)(void);
+	/*
+	 * Whether early reads the instructions or jumps: then it begins
+	 * once they are finished, on the thread that finishes them
+	 * (cga_profiles_finish), rather than before.
+	 */
+	int		  early_reads_code;
 };
 
 /* The formats of print/, each defined by its file. */

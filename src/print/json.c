@@ -820,4 +820,4 @@ json_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_json = { "json", json_needs, NULL,
-    0, json_print, json_early, json_early_end };
+    0, json_print, json_early, json_early_end, 1 };

@@ -338,4 +338,4 @@ md_needs(const struct cga_view *v)
 }
 
 const struct cga_format cga_format_markdown = { "markdown", md_needs,
-    NULL, 0, md_print, NULL, NULL };
+    NULL, 0, md_print, NULL, NULL, 0 };

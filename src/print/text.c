@@ -448,7 +448,7 @@ text_print(FILE *out, const struct cga_view *v)
 }
 
 const struct cga_format cga_format_text = { "text", text_needs,
-    text_no_display, 0, text_print, NULL, NULL };
+    text_no_display, 0, text_print, NULL, NULL, 0 };
 
 static unsigned
 parts_needs(const struct cga_view *v)
@@ -465,4 +465,4 @@ parts_print(FILE *out, const struct cga_view *v)
 }
 
 const struct cga_format cga_format_parts = { "parts", parts_needs, NULL,
-    1, parts_print, NULL, NULL };
+    1, parts_print, NULL, NULL, 0 };

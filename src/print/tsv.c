@@ -268,4 +268,4 @@ tsv_needs(const struct cga_view *v)
 
 const struct cga_format cga_format_tsv = { "tsv", tsv_needs, NULL, 0,
     tsv_print,
-    NULL, NULL };
+    NULL, NULL, 0 };

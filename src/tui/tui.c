@@ -729,4 +729,4 @@ cga_tui_usable(void)
 
 const struct cga_format cga_format_tui = { "tui", tui_needs, NULL, 0,
     tui_run,
-    NULL, NULL };
+    NULL, NULL, 0 };

@@ -450,9 +450,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (once >= 0)
 		once_end(&fe, how, saved_stdin, opened);
 	/* Several views print this model: it keeps its display names. */
-	ok = ok && cga_profiles_finish(p, needs, 0, NULL, NULL) == 0 &&
+	ok = ok && cga_profiles_finish(p, needs, 0, NULL, NULL, 0) == 0 &&
 	    (old == NULL ||
-	    cga_profiles_finish(old, needs, 0, NULL, NULL) == 0);
+	    cga_profiles_finish(old, needs, 0, NULL, NULL, 0) == 0);
 	if (ok && old != NULL)
 		ok = (d = cga_profile_diff(old, p)) != NULL;
 	/* A profile less itself is nothing, whichever way it was read. */

@@ -119,6 +119,20 @@ else
 	    fail "tenmillion: report"
 fi
 
+# Jumps whose merged count passes 64 bits, among thousands, finished on a
+# thread of their own beside the inclusive costs: the message is said
+# once, the exit status is 1, and nothing is printed.
+awk 'BEGIN { print "positions: line"; print "events: Ir"; print "fl=a.c"
+	print "fn=f"
+	for (i = 1; i <= 5000; i++)
+		printf "%d 1\njump=1 %d\n%d 0\n", i, i + 1, i
+	for (k = 0; k < 2; k++)
+		print "7 1\njump=9223372036854775808 9\n7 0" }' >"$tmp/jumps.out"
+for f in json; do
+	expect "jumps-overflow-$f" 1 '^cgannotate: .*/jumps.out: a sum of instruction costs or jump counts does not fit in 64 bits$' \
+	    "$bin" --format=$f --inclusive=yes "$tmp/jumps.out"
+done
+
 # A million distinct functions load, each listed with --threshold=100.
 awk 'BEGIN { print "events: Ir";
 	for (i = 0; i < 1000000; i++)
