@@ -83,6 +83,18 @@ without_callers(const struct cga_profile *g, struct base *set,
 	return xmemdup0(name, (size_t)(at - name));
 }
 
+/* Functions and their names asked for this far ahead of a walk. */
+#define NAMES_AHEAD	16
+
+/* g's i-th function (prev the one before): by id if it keeps them so. */
+static struct cga_fn *
+fn_at(const struct cga_profile *g, struct cga_fn *prev, size_t i)
+{
+	if (g->fnv != NULL)
+		return i < g->nfns ? g->fnv[i] : NULL;
+	return i == 0 ? g->fns : prev->next;
+}
+
 /*
  * The names before their first quote of the functions whose names have
  * one, as a set (a set of every name took 0.4 s of the 512 MB profile's
@@ -92,9 +104,10 @@ static struct base *
 bases_make(const struct cga_profile *g)
 {
 	struct base		*set = NULL, *b;
-	const struct cga_fn	*fn;
+	struct cga_fn		*fn = NULL;
+	size_t			 i;
 
-	for (fn = g->fns; fn != NULL; fn = fn->next) {
+	for (i = 0; (fn = fn_at(g, fn, i)) != NULL; i++) {
 		if (strchr(fn->key.name, '\'') == NULL)
 			continue;
 		HASH_FIND(hh, set, fn->key.name, base_len(fn->key.name), b);
@@ -108,20 +121,30 @@ bases_make(const struct cga_profile *g)
 	return set;
 }
 
-/* The names made here: none for files or objects. */
+/*
+ * The names made here: none for files or objects.  The functions are
+ * walked by id where the model keeps them so (a group profile does), with
+ * each function and its name asked for ahead: down the list, each step
+ * waited for a cache miss (80 ms of the 512 MB profile's page).
+ */
 static void
 names_make(struct cga_frames *fr)
 {
 	const struct cga_profile *g = fr->g;
 	struct base		 *set = NULL, *b, *tmp;
-	struct cga_fn		 *fn;
+	struct cga_fn		 *fn = NULL;
 	const char		 *at;
+	size_t			  i;
 
 	fr->n = g->nfns;
 	fr->own = xcalloc(g->nfns + 1, sizeof(*fr->own));
 	if (fr->groups != NULL && fr->groups->by != CGA_GROUP_NAME)
 		return;
-	for (fn = g->fns; fn != NULL; fn = fn->next) {
+	for (i = 0; (fn = fn_at(g, fn, i)) != NULL; i++) {
+		if (g->fnv != NULL && i + NAMES_AHEAD < g->nfns) {
+			__builtin_prefetch(g->fnv[i + NAMES_AHEAD]);
+			__builtin_prefetch(g->fnv[i + NAMES_AHEAD / 2]->key.name);
+		}
 		if ((at = callers_at(fn->key.name)) == NULL)
 			continue;
 		if (set == NULL)
