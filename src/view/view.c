@@ -409,6 +409,9 @@ struct rank {
 	struct cga_fn	*fn;
 };
 
+/* Functions asked for this far ahead of the ranking's walk. */
+#define SELECT_AHEAD	16
+
 /* Runs this short are sorted by insertion. */
 #define RANK_SHORT	32
 
@@ -587,7 +590,8 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 	rank = xcalloc(p->nfns + 1, sizeof(*rank));
 	if (w != NULL)
 		cga_widest_init(v, &x);
-	for (fn = p->fns; fn != NULL; fn = fn->next) {
+	for (fn = NULL, i = 0; (fn = cga_fn_walk(p, fn, i)) != NULL; i++) {
+		cga_fn_walk_ahead(p, i, SELECT_AHEAD);
 		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
