@@ -59,6 +59,17 @@ struct build {
 	uint64_t	 *own;		/* by component: own_costs */
 	uint32_t	 *to;		/* by edge (its no - 1): its callee's */
 					/* component (own_costs) */
+	/*
+	 * spread's lists, kept from one component to the next (room): a
+	 * malloc and a free of each a component took a third of the 512 MB
+	 * profile's stacks, most components being one function.
+	 */
+	struct entry	 *ways;		/* ways_in */
+	size_t		  wayscap;
+	size_t		 *tfs;		/* member_frames */
+	size_t		  tfscap;
+	uint64_t	 *shares;	/* apportion's */
+	size_t		  sharescap;
 	uint64_t	  work;		/* shares made so far */
 	int		  err;
 };
@@ -72,6 +83,16 @@ struct build {
 #define TF_MAX		((size_t)1 << 24)
 /* Functions and edges asked for this far ahead of a walk over them. */
 #define STACKS_AHEAD	16
+
+/* buf with room for n things of size bytes, grown if need be. */
+static void *
+room(void *buf, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return buf;
+	*cap = n > 2 * *cap ? n : 2 * *cap;
+	return xreallocarray(buf, *cap, size);
+}
 
 static uint64_t
 count_of(const struct cga_profile *g, const uint64_t *c, size_t e)
@@ -171,6 +192,10 @@ apportion(uint64_t v, const struct entry *e, size_t k, uint64_t *out)
 	unsigned	 shift = 0;
 	size_t		 i;
 
+	if (k == 1) {		/* all of it: most calls have one way in */
+		out[0] = v;
+		return;
+	}
 	for (i = 0; i < k; i++)
 		whole += e[i].w;
 	/* Weights below 2^64 in all, so that v times them fits. */
@@ -286,7 +311,7 @@ ways_in(struct build *b, size_t c, size_t *np)
 
 	for (i = b->head[c]; i != SIZE_MAX; i = b->ent[i].next)
 		n++;
-	e = xcalloc(n + 1, sizeof(*e));
+	e = b->ways = room(b->ways, &b->wayscap, n + 1, sizeof(*e));
 	at = n;
 	for (i = b->head[c]; i != SIZE_MAX; i = b->ent[i].next)
 		e[--at] = b->ent[i];
@@ -320,12 +345,17 @@ member_frames(struct build *b, size_t c, const struct entry *e, size_t ne)
 	size_t	 k = b->first[c + 1] - b->first[c], *tf, **walks, *w;
 	size_t	 i, j, m, pf;
 
-	tf = xcalloc(ne * k + 1, sizeof(*tf));
+	tf = b->tfs = room(b->tfs, &b->tfscap, ne * k + 1, sizeof(*tf));
+	if (k == 1) {
+		for (i = 0; i < ne; i++)
+			tf[i] = e[i].frame;
+		return tf;
+	}
 	walks = xcalloc(k + 1, sizeof(*walks));
 	for (i = 0; i < ne; i++) {
 		for (j = 0; j < k; j++)
 			tf[i * k + j] = e[i].frame;
-		if (e[i].sink || k == 1)
+		if (e[i].sink)
 			continue;
 		/* Only here: a frame's function is a cache miss. */
 		m = b->local[b->s->f[e[i].frame].fn->id];
@@ -475,18 +505,16 @@ spread(struct build *b, size_t c)
 		enter(b, c, frame_new(b, b->members[b->first[c] +
 		    root_member(b, c)], SIZE_MAX, excess ? excess : 1, 1),
 		    excess ? excess : 1, 0);
-		free(e);
 		e = ways_in(b, c, &ne);
 	}
 	/* A cycle of k functions entered ne ways: k frames under each. */
 	b->work += ne * k;
 	if (ne > TF_MAX / k || b->work > WORK_MAX) {
 		b->err = 2;
-		free(e);
 		return;
 	}
 	tf = member_frames(b, c, e, ne);
-	sh = xcalloc(ne + 1, sizeof(*sh));
+	sh = b->shares = room(b->shares, &b->sharescap, ne + 1, sizeof(*sh));
 	for (x = 0; x < k && !b->err; x++) {
 		fn = b->members[b->first[c] + x];
 		b->work += ne * (1 + fn->nout);
@@ -501,9 +529,6 @@ spread(struct build *b, size_t c)
 			if (callee_comp(b, call) != c)
 				spread_call(b, call, tf, k, x, e, ne, sh);
 	}
-	free(sh);
-	free(tf);
-	free(e);
 }
 
 int
@@ -553,6 +578,9 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 	free(b.head);
 	free(b.own);
 	free(b.to);
+	free(b.ways);
+	free(b.tfs);
+	free(b.shares);
 	return b.err ? -1 : 0;
 }
 
