@@ -6,7 +6,8 @@
 # the plain build.  So must -j 2's reports, where a thread reads the
 # second half of the file (cut near the middle of every testdata profile,
 # CGA_CUT) while the loader reads the first, and --format=json's, whose
-# functions and files two threads make in turn (print/turns.c).
+# functions and files two threads make in turn (print/turns.c), and whose
+# thousands of jumps are finished beside the inclusive costs.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 bin=$1
@@ -50,4 +51,22 @@ for p in testdata/*.callgrind testdata/*.cachegrind; do
 	halves "$p" "$cut" "$p"
 	halves "$p" "$cut" --format=json "$p"
 done
+# 5,000 jumps (50 functions in a chain, each with a jump from each of 100
+# lines): finished on a thread of their own while the inclusive costs are
+# computed (cli/profiles.c), JSON's index of them made after them there.
+awk 'BEGIN { print "positions: instr line"; print "events: Ir"
+	print "fl=a.c"
+	for (f = 0; f < 50; f++) {
+		printf "fn=f%d\n", f
+		for (i = 1; i <= 100; i++)
+			printf "0x%x %d 1\njump=%d 0x%x %d\n0x%x %d\n",
+			    65536 * f + 16 * i, i, i, 65536 * f + 16 * i + 8,
+			    i + 1, 65536 * f + 16 * i, i
+		if (f < 49)
+			printf "cfn=f%d\ncalls=2 0x%x 1\n0x%x 1 %d\n", f + 1,
+			    65536 * (f + 1), 65536 * f, 1000 - f
+	} }' >"$tmp/jumps.callgrind"
+halves "5,000 jumps" "$(($(wc -c <"$tmp/jumps.callgrind") / 2))" \
+    --format=json "$tmp/jumps.callgrind"
+page "5,000 jumps" "$tmp/jumps.callgrind"
 finish
