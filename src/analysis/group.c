@@ -14,6 +14,7 @@
 #include "analysis/group.h"
 #include "analysis/inclusive.h"
 #include "base/diag.h"
+#include "model/walk.h"
 
 const char *
 cga_group_key(enum cga_grouping by, const struct cga_fn *fn)

@@ -29,6 +29,7 @@
 #include "analysis/inclusive.h"
 #include "base/diag.h"
 #include "base/sort.h"
+#include "model/walk.h"
 
 #define UNVISITED	((size_t)-1)
 

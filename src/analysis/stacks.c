@@ -34,6 +34,7 @@
 #include "analysis/stacks.h"
 #include "base/diag.h"
 #include "base/sort.h"
+#include "model/walk.h"
 
 /* A way into a component: a frame, or a cut frame that keeps it all. */
 struct entry {

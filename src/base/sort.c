@@ -84,3 +84,102 @@ cga_sort(void *base, size_t n, size_t size, cga_cmp_fn cmp, void *ctx)
 		memcpy(base, from, n * size);
 	free(buf);
 }
+
+/* Whether no byte of a key is 0: its name goes on past it. */
+static int
+key_goes_on(uint64_t k)
+{
+	size_t	 i;
+
+	for (i = 0; i < 8; i++, k >>= 8)
+		if ((k & 0xff) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * By key; names that end in it by tie; the others alike stay as they
+ * came (cga_sort is stable), for names_sort to order by their next key.
+ */
+static int
+name_key_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct cga_name_key	*x = a, *y = b;
+
+	(void)ctx;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (key_goes_on(x->key))
+		return 0;
+	return (x->tie > y->tie) - (x->tie < y->tie);
+}
+
+/* The next 8 bytes of each name as its key. */
+static void
+next_keys(struct cga_name_key *v, size_t n)
+{
+	const char	*s;
+	size_t		 i, j;
+
+	for (i = 0; i < n; i++) {
+		s = v[i].s;
+		v[i].key = 0;
+		for (j = 0; j < 8 && s[j] != '\0'; j++)
+			v[i].key |= (uint64_t)(unsigned char)s[j] << (56 - 8 * j);
+		v[i].s = s + j;
+	}
+}
+
+/*
+ * Each name is read 8 bytes at a time, once for each 8 it shares with
+ * another, not at every comparison, where a name read from memory is a
+ * cache miss: sorting a run of thousands of functions alike in cost
+ * (copies of one, or each a few instructions) by display name took 0.5 s
+ * of --format=json on the 512 MB profile, and strcmp of 365,000 file
+ * names with long common beginnings 0.2 s more.  Runs of one key are
+ * sorted again by the next 8 bytes, from a list of runs left (at most n).
+ */
+void
+cga_sort_names(struct cga_name_key *v, size_t n)
+{
+	const char	*s, *first;
+	size_t		 i, j, common, lo, m, nruns = 0, cap = 0;
+	size_t		(*runs)[2] = NULL;
+
+	if (n == 0)
+		return;
+	first = v[0].s;
+	common = strlen(first);
+	for (i = 1; i < n && common > 0; i++) {
+		s = v[i].s;
+		for (j = 0; j < common && s[j] == first[j]; j++)
+			;
+		common = j;
+	}
+	for (i = 0; i < n; i++)
+		v[i].s += common;
+	lo = 0;
+	m = n;
+	for (;;) {
+		next_keys(v + lo, m);
+		cga_sort(v + lo, m, sizeof(*v), name_key_cmp, NULL);
+		for (i = lo; i < lo + m; i = j) {
+			for (j = i + 1; j < lo + m && v[j].key == v[i].key; j++)
+				;
+			if (j - i < 2 || !key_goes_on(v[i].key))
+				continue;
+			if (nruns == cap) {
+				cap = cap ? 2 * cap : 64;
+				runs = xreallocarray(runs, cap, sizeof(*runs));
+			}
+			runs[nruns][0] = i;
+			runs[nruns++][1] = j - i;
+		}
+		if (nruns == 0)
+			break;
+		nruns--;
+		lo = runs[nruns][0];
+		m = runs[nruns][1];
+	}
+	free(runs);
+}

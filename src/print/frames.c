@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "model/walk.h"
 #include "print/frames.h"
 
 /* A function name's part before its first quote, as a set. */

@@ -15,6 +15,7 @@
 #include "base/fmt.h"
 #include "base/out.h"
 #include "base/sort.h"
+#include "model/walk.h"
 #include "view/columns.h"
 #include "view/sources.h"
 #include "view/view.h"
@@ -242,118 +243,6 @@ cga_view_calls(const struct cga_view *v, size_t *np)
 	return all;
 }
 
-/*
- * A thing sorted by name (names_sort): 8 bytes of its name, as a number
- * whose order is theirs (bytes past its end are 0); the rest of its name;
- * then tie, which orders things of one name.
- */
-struct name_key {
-	uint64_t	 key;
-	const char	*s;
-	void		*item;
-	uint64_t	 tie;
-};
-
-/* Whether no byte of a key is 0: its name goes on past it. */
-static int
-key_goes_on(uint64_t k)
-{
-	size_t	 i;
-
-	for (i = 0; i < 8; i++, k >>= 8)
-		if ((k & 0xff) == 0)
-			return 0;
-	return 1;
-}
-
-/*
- * By key; names that end in it by tie; the others alike stay as they
- * came (cga_sort is stable), for names_sort to order by their next key.
- */
-static int
-name_key_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct name_key	*x = a, *y = b;
-
-	(void)ctx;
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	if (key_goes_on(x->key))
-		return 0;
-	return (x->tie > y->tie) - (x->tie < y->tie);
-}
-
-/* The next 8 bytes of each name as its key. */
-static void
-next_keys(struct name_key *v, size_t n)
-{
-	const char	*s;
-	size_t		 i, j;
-
-	for (i = 0; i < n; i++) {
-		s = v[i].s;
-		v[i].key = 0;
-		for (j = 0; j < 8 && s[j] != '\0'; j++)
-			v[i].key |= (uint64_t)(unsigned char)s[j] << (56 - 8 * j);
-		v[i].s = s + j;
-	}
-}
-
-/*
- * Sorts v (s each thing's name) by name, then tie; stable.  Each name is
- * read 8 bytes at a time, once for each 8 it shares with another, not at
- * every comparison, where a name read from memory is a cache miss:
- * sorting a run of thousands of functions alike in cost (copies of one,
- * or each a few instructions) by display name took 0.5 s of
- * --format=json on the 512 MB profile, and strcmp of 365,000 file names
- * with long common beginnings 0.2 s more.  Runs of one key are sorted
- * again by the next 8 bytes, from a list of runs left (at most n).
- */
-static void
-names_sort(struct name_key *v, size_t n)
-{
-	const char	*s, *first;
-	size_t		 i, j, common, lo, m, nruns = 0, cap = 0;
-	size_t		(*runs)[2] = NULL;
-
-	if (n == 0)
-		return;
-	first = v[0].s;
-	common = strlen(first);
-	for (i = 1; i < n && common > 0; i++) {
-		s = v[i].s;
-		for (j = 0; j < common && s[j] == first[j]; j++)
-			;
-		common = j;
-	}
-	for (i = 0; i < n; i++)
-		v[i].s += common;
-	lo = 0;
-	m = n;
-	for (;;) {
-		next_keys(v + lo, m);
-		cga_sort(v + lo, m, sizeof(*v), name_key_cmp, NULL);
-		for (i = lo; i < lo + m; i = j) {
-			for (j = i + 1; j < lo + m && v[j].key == v[i].key; j++)
-				;
-			if (j - i < 2 || !key_goes_on(v[i].key))
-				continue;
-			if (nruns == cap) {
-				cap = cap ? 2 * cap : 64;
-				runs = xreallocarray(runs, cap, sizeof(*runs));
-			}
-			runs[nruns][0] = i;
-			runs[nruns++][1] = j - i;
-		}
-		if (nruns == 0)
-			break;
-		nruns--;
-		lo = runs[nruns][0];
-		m = runs[nruns][1];
-	}
-	free(runs);
-}
-
 static int
 file_name_cmp(const void *a, const void *b, void *ctx)
 {
@@ -379,7 +268,7 @@ cga_view_files(const struct cga_view *v, size_t *np)
 void
 cga_view_sort_files(struct cga_file **files, size_t n)
 {
-	struct name_key	*v;
+	struct cga_name_key	*v;
 	size_t		 i;
 
 	if (n < 32) {
@@ -391,7 +280,7 @@ cga_view_sort_files(struct cga_file **files, size_t n)
 		v[i].s = files[i]->name;
 		v[i].item = files[i];
 	}
-	names_sort(v, n);
+	cga_sort_names(v, n);
 	for (i = 0; i < n; i++)
 		files[i] = v[i].item;
 	free(v);
@@ -650,7 +539,7 @@ fn_name(const void *a, const void *b, void *ctx)
 static int
 sort_by_name(struct cga_fn **fns, size_t n, int made)
 {
-	struct name_key	*v;
+	struct cga_name_key	*v;
 	size_t		 i;
 
 	for (i = 0; i < n; i++)
@@ -662,7 +551,7 @@ sort_by_name(struct cga_fn **fns, size_t n, int made)
 		v[i].item = fns[i];
 		v[i].tie = made ? fns[i]->id : 0;
 	}
-	names_sort(v, n);
+	cga_sort_names(v, n);
 	for (i = 0; i < n; i++)
 		fns[i] = v[i].item;
 	free(v);
