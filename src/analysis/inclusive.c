@@ -21,13 +21,13 @@
  * inclusive(f) = L(f), which is linear (the difference of two profiles'
  * L) and exact without recursion, and call edges keep their recorded cost.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/inclusive.h"
 #include "base/diag.h"
+#include "base/job.h"
 #include "base/sort.h"
 #include "model/walk.h"
 
@@ -288,8 +288,7 @@ struct names_job {
 	uint64_t	**owned;	/* the sums it made, to free */
 	size_t		  nowned;
 	int		  err;
-	pthread_t	  thread;
-	int		  started;
+	struct cga_job	  job;
 };
 
 /*
@@ -665,16 +664,14 @@ cga_profile_inclusive(struct cga_profile *p)
 		add(&b, p->ceiling, b.fns[b.n]->self);
 	}
 	/* The names on the other processor, while the graph is read here. */
-	if (!p->diff && !(j.started = pthread_create(&j.thread, NULL,
-	    names_run, &j) == 0))
-		read_names(&j);
+	if (!p->diff)
+		cga_job_start(&j.job, names_run, &j);
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	edge_components(&b);
 	low = ceiling(&b);
 	if (!p->diff)
 		entry_bounds(&b);
-	if (j.started)
-		pthread_join(j.thread, NULL);
+	cga_job_wait(&j.job);
 	b.err |= j.err;
 	over = function_costs(&b);
 	if (!p->diff)

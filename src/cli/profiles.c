@@ -4,7 +4,6 @@
  * --diff's into another; each model finished for the formats that print
  * it; or, with --check, each profile read on its own and judged.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "analysis/inclusive.h"
 #include "analysis/lint.h"
 #include "base/diag.h"
+#include "base/job.h"
 #include "base/out.h"
 #include "base/xalloc.h"
 #include "cli/formats.h"
@@ -188,7 +188,7 @@ struct code_job {
 	void		 (*early)(void *, const struct cga_profile *);
 	void		  *ctx;
 	int		   rc;
-	pthread_t	   thread;
+	struct cga_job	   job;
 };
 
 static void *
@@ -209,15 +209,15 @@ cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display,
     int early_reads_code)
 {
 	struct code_job	 j;
-	int		 started, rc = 0;
+	int		 rc = 0;
 
 	p->no_display = no_display;
 	if (cga_profile_finish_model(p) == -1)
 		return -1;
+	memset(&j, 0, sizeof(j));
 	j.p = p;
 	j.early = early_reads_code ? early : NULL;
 	j.ctx = ctx;
-	j.rc = 0;
 	if (early != NULL && !early_reads_code)
 		early(ctx, p);
 	/*
@@ -226,15 +226,14 @@ cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display,
 	 * its flame graph waits for, took 1.6 % longer beside a third
 	 * thread than with the jumps finished here.
 	 */
-	started = (needs & CGA_NEED_INCL) && p->njumps + p->ninstrs >= 4096 &&
-	    (early == NULL || early_reads_code) &&
-	    pthread_create(&j.thread, NULL, code_run, &j) == 0;
-	if (!started)
+	if ((needs & CGA_NEED_INCL) && p->njumps + p->ninstrs >= 4096 &&
+	    (early == NULL || early_reads_code))
+		cga_job_start(&j.job, code_run, &j);
+	else
 		code_run(&j);
 	if ((needs & CGA_NEED_INCL) && cga_profile_inclusive(p) == -1)
 		rc = -1;
-	if (started)
-		pthread_join(j.thread, NULL);
+	cga_job_wait(&j.job);
 	if (j.rc == -1) {
 		cga_profile_finish_code_failed(p);
 		return -1;

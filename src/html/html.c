@@ -6,11 +6,11 @@
  * graph (this file), with --asm the machine code (asm.c), and the sources
  * found, with their line costs, jumps and call sites (html_src.c).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/stacks.h"
+#include "base/job.h"
 #include "base/out.h"
 #include "base/version.h"
 #include "base/xalloc.h"
@@ -275,8 +275,7 @@ struct flame_job {
 	const char	*why;		/* with no g: why not */
 	char		*buf;
 	size_t		 len;
-	pthread_t	 thread;
-	int		 started;
+	struct cga_job	 job;
 };
 
 /*
@@ -289,8 +288,7 @@ struct early {
 	const struct cga_profile *p;
 	struct cga_frames	  fr;
 	int			  rc;
-	pthread_t		  thread;
-	int			  started;
+	struct cga_job		  job;
 };
 
 static struct early early;
@@ -312,8 +310,7 @@ html_early(const struct cga_view *v, const struct cga_profile *p)
 		return;
 	early.v = v;
 	early.p = p;
-	early.started = pthread_create(&early.thread, NULL, early_run,
-	    &early) == 0;
+	cga_job_start(&early.job, early_run, &early);
 }
 
 /* The early frames into fr, when they are g's: cga_frames_make's status. */
@@ -321,9 +318,8 @@ static int
 frames_make(struct cga_frames *fr, const struct cga_view *v,
     const struct cga_profile *g)
 {
-	if (early.started) {
-		pthread_join(early.thread, NULL);
-		early.started = 0;
+	if (early.p != NULL) {
+		cga_job_wait(&early.job);
 		/* A failure is made again here, to be said. */
 		if (early.p == g && early.v == v && early.rc == 0) {
 			*fr = early.fr;
@@ -340,9 +336,8 @@ frames_make(struct cga_frames *fr, const struct cga_view *v,
 static void
 html_early_end(void)
 {
-	if (early.started) {
-		pthread_join(early.thread, NULL);
-		early.started = 0;
+	if (early.p != NULL) {
+		cga_job_wait(&early.job);
 		if (early.rc == 0)
 			cga_frames_free(&early.fr);
 	}
@@ -494,11 +489,7 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 		if (fclose(src) != 0)
 			cga_oom();
 	}
-	if (flame_job->started) {
-		pthread_join(flame_job->thread, NULL);
-		flame_job->started = 0;
-	} else
-		flame_run(flame_job);
+	cga_job_wait(&flame_job->job);
 	fwrite(flame_job->buf, 1, flame_job->len, m);
 	cga_json_piece_end(&pc);
 	if (v->asm_code) {
@@ -527,13 +518,12 @@ html_print(FILE *out, const struct cga_view *v)
 
 	memset(&job, 0, sizeof(job));
 	job.v = v;
-	job.started = pthread_create(&job.thread, NULL, flame_run, &job) == 0;
 	flame_job = &job;
+	cga_job_start(&job.job, flame_run, &job);
 	lines(out, cga_html_head);
 	/* The files' line costs are the sources', for those found only. */
 	rc = cga_json_write(out, v, CGA_JSON_SCRIPT | CGA_JSON_NO_FILES, page);
-	if (job.started)	/* page was not reached */
-		pthread_join(job.thread, NULL);
+	cga_job_wait(&job.job);	/* page was not reached */
 	free(job.buf);
 	if (job.g != NULL)
 		cga_frames_free(&job.fr);

@@ -6,7 +6,6 @@
  * file with its line costs.  Counts are exact 64-bit integers; an event
  * never counted in a place is left out of that cost object.
  */
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "analysis/group.h"
 #include "analysis/inclusive.h"
 #include "base/diag.h"
+#include "base/job.h"
 #include "base/out.h"
 #include "print/asm.h"
 #include "print/branches.h"
@@ -265,8 +265,7 @@ file_item(struct cga_w *w, size_t i, void *ctx)
 struct early {
 	const struct cga_profile *p;
 	struct cga_branches	 *br;
-	pthread_t		  thread;
-	int			  started;
+	struct cga_job		  job;
 };
 
 static struct early early;
@@ -287,17 +286,13 @@ json_early(const struct cga_view *v, const struct cga_profile *p)
 		return;
 	early.p = p;
 	early.br = NULL;
-	early.started = pthread_create(&early.thread, NULL, early_run,
-	    &early) == 0;
+	cga_job_start(&early.job, early_run, &early);
 }
 
 static void
 json_early_end(void)
 {
-	if (early.started) {
-		pthread_join(early.thread, NULL);
-		early.started = 0;
-	}
+	cga_job_wait(&early.job);
 	cga_branches_free(early.br);
 	early.br = NULL;
 }
@@ -308,10 +303,7 @@ branches(const struct cga_profile *p)
 {
 	struct cga_branches	*br;
 
-	if (early.started) {
-		pthread_join(early.thread, NULL);
-		early.started = 0;
-	}
+	cga_job_wait(&early.job);
 	if (early.br != NULL && early.p == p) {
 		br = early.br;
 		early.br = NULL;
