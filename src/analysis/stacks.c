@@ -325,7 +325,7 @@ add_self(struct build *b, size_t frame, uint64_t v)
 {
 	if (__builtin_add_overflow(b->s->f[frame].self, v,
 	    &b->s->f[frame].self))
-		b->err = 1;
+		b->err = CGA_STACKS_OVERFLOW;
 }
 
 /* Whether a frame may have a child: under the depth and frame limits. */
@@ -511,7 +511,7 @@ spread(struct build *b, size_t c)
 	/* A cycle of k functions entered ne ways: k frames under each. */
 	b->work += ne * k;
 	if (ne > TF_MAX / k || b->work > WORK_MAX) {
-		b->err = 2;
+		b->err = CGA_STACKS_TOO_LARGE;
 		return;
 	}
 	tf = member_frames(b, c, e, ne);
@@ -520,7 +520,7 @@ spread(struct build *b, size_t c)
 		fn = b->members[b->first[c] + x];
 		b->work += ne * (1 + fn->nout);
 		if (b->work > WORK_MAX) {
-			b->err = 2;
+			b->err = CGA_STACKS_TOO_LARGE;
 			break;
 		}
 		apportion(count_of(b->g, fn->self, b->o->event), e, ne, sh);
@@ -564,13 +564,14 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 		fetch_ahead(&b, c);
 		spread(&b, c);
 	}
-	if (b.err == 1)
-		cga_diag("%s: a stack's count does not fit in 64 bits", g->path);
-	else if (b.err == 2)
-		cga_diag("%s: the call graph is too large to rebuild its stacks "
-		    "(more than %llu shares, or a cycle of functions entered "
-		    "in more than %zu frames)", g->path,
-		    (unsigned long long)WORK_MAX, TF_MAX);
+	s->err = b.err;
+	if (b.err && !o->quiet)
+		cga_stacks_say(b.err, g);
+	if (b.err) {
+		free(s->f);
+		s->f = NULL;
+		s->n = s->cap = 0;
+	}
 	free(b.comp);
 	free(b.first);
 	free(b.members);
@@ -583,6 +584,25 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 	free(b.tfs);
 	free(b.shares);
 	return b.err ? -1 : 0;
+}
+
+void
+cga_stacks_say(int err, const struct cga_profile *g)
+{
+	if (err == CGA_STACKS_OVERFLOW)
+		cga_diag("%s: a stack's count does not fit in 64 bits", g->path);
+	else if (err == CGA_STACKS_TOO_LARGE)
+		cga_diag("%s: the call graph is too large to rebuild its stacks "
+		    "(more than %llu shares, or a cycle of functions entered "
+		    "in more than %zu frames)", g->path,
+		    (unsigned long long)WORK_MAX, TF_MAX);
+}
+
+const char *
+cga_stacks_why(int err)
+{
+	return err == CGA_STACKS_OVERFLOW ? "a stack's count does not fit in "
+	    "64 bits" : "the call graph is too large to rebuild its stacks";
 }
 
 void

@@ -275,6 +275,8 @@ struct flame_job {
 	const char	*why;		/* with no g: why not */
 	char		*buf;
 	size_t		 len;
+	int		 stacks_err;	/* why its stacks failed, said */
+					/* once the job is waited for */
 	struct cga_job	 job;
 };
 
@@ -358,7 +360,7 @@ flame_begin(struct flame_job *j)
 
 /* "flame": the stacks of the flame graph, or {"none": why}. */
 static void
-flame(FILE *m, const struct flame_job *j)
+flame(FILE *m, struct flame_job *j)
 {
 	struct cga_stack_opts	 so;
 	struct flame		 fl;
@@ -375,11 +377,16 @@ flame(FILE *m, const struct flame_job *j)
 	}
 	fl.fr = &j->fr;
 	fl.g = j->fr.g;
+	memset(&so, 0, sizeof(so));
 	so.event = j->event;
 	so.max_depth = j->v->max_depth;
 	so.max_frames = MAX_FRAMES;
+	so.quiet = 1;		/* on the flame's thread: page() says it */
 	if (cga_stacks_build(&fl.s, fl.g, &so) == -1) {
-		fputs("\"none\": \"the stacks overflowed 64 bits\"}", m);
+		j->stacks_err = fl.s.err;
+		fputs("\"none\": ", m);
+		cga_out_json(m, cga_stacks_why(fl.s.err));
+		putc('}', m);
 		return;
 	}
 	keep = xcalloc(fl.s.n + 1, 1);
@@ -490,6 +497,8 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 			cga_oom();
 	}
 	cga_job_wait(&flame_job->job);
+	if (flame_job->stacks_err)
+		cga_stacks_say(flame_job->stacks_err, flame_job->fr.g);
 	fwrite(flame_job->buf, 1, flame_job->len, m);
 	cga_json_piece_end(&pc);
 	if (v->asm_code) {

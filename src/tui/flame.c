@@ -71,6 +71,7 @@ build(void *arg)
 	so.event = f->event;
 	so.max_depth = f->v.max_depth;
 	so.max_frames = MAX_FRAMES;
+	so.quiet = 1;		/* the screen says why: tui_flame_draw */
 	if (cga_frames_make_quiet(&f->fr, &f->v, f->src) == -1) {
 		atomic_store(&f->done, -2);
 		return NULL;
@@ -425,8 +426,10 @@ tui_flame_draw(struct tui *t, int y0, int h)
 	if (f == NULL)
 		return;
 	if (!f->joined || atomic_load(&f->done) != 1) {
-		mvaddstr(y0 + 1, 0, f->joined ? "(no stacks)" :
-		    "building the stacks (as --format=folded)...");
+		mvaddstr(y0 + 1, 0, !f->joined ?
+		    "building the stacks (as --format=folded)..." :
+		    atomic_load(&f->done) == -1 ? cga_stacks_why(f->s.err) :
+		    "(no stacks)");
 		return;
 	}
 	if (f->rooted != t->cur || f->cols != t->cols || f->rows != h) {

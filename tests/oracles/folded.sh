@@ -99,6 +99,14 @@ case $bin in *asan*) limit= ;; esac
     2>"$tmp/err"
 [ $? = 1 ] && grep -q 'too large to rebuild its stacks' "$tmp/err"
 result $? "ring of 20,000: $(tail -1 "$tmp/err")"
+# The page builds its stacks on a thread of its own: it says so once, from
+# the main thread, and its flame graph says why there is none.
+(eval "$limit"; "$bin" --format=html "$tmp/ring20k") >"$tmp/page" \
+    2>"$tmp/err"
+[ $? = 0 ] && [ "$(grep -c 'too large to rebuild its stacks' "$tmp/err")" = 1 ] &&
+    grep -q '"flame": {"none": "the call graph is too large to rebuild its stacks"}' \
+    "$tmp/page"
+result $? "ring of 20,000, the page: $(tail -1 "$tmp/err")"
 # speedscope's own importer, in Debian's chromium, opens both files and
 # finds each function's exclusive cost (its Sandwich table's "Self").
 if [ -n "$plain" ]; then
