@@ -316,26 +316,16 @@ json_plain_len(const unsigned char *s, size_t n)
 	return i;
 }
 
-void
-cga_w_json(struct cga_w *w, const char *s)
+/* The len bytes of s inside a JSON string, escaped where they must be. */
+static void
+json_body(struct cga_w *w, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char	*p = (const unsigned char *)s, *end;
+	const unsigned char	*p = (const unsigned char *)s, *end = p + len;
 	char			 esc[6] = { '\\', 'u', '0', '0' };
-	size_t			 n, len = strlen(s);
+	size_t			 n;
 	unsigned		 c;
 
-	end = p + len;
-	n = json_plain_len(p, len);
-	if (n == len && len + 2 <= sizeof(w->b) - w->n) {
-		/* Most strings need no escape and fit: one copy. */
-		w->b[w->n] = '"';
-		memcpy(w->b + w->n + 1, s, len);
-		w->b[w->n + len + 1] = '"';
-		w->n += len + 2;
-		return;
-	}
-	cga_w_putc(w, '"');
 	while (p < end) {
 		/* Runs of plain ASCII go out as they are. */
 		if ((n = json_plain_len(p, (size_t)(end - p))) > 0) {
@@ -360,6 +350,47 @@ cga_w_json(struct cga_w *w, const char *s)
 		}
 		p++;
 	}
+}
+
+void
+cga_w_json(struct cga_w *w, const char *s)
+{
+	size_t	 len = strlen(s);
+
+	if (json_plain_len((const unsigned char *)s, len) == len &&
+	    len + 2 <= sizeof(w->b) - w->n) {
+		/* Most strings need no escape and fit: one copy. */
+		w->b[w->n] = '"';
+		memcpy(w->b + w->n + 1, s, len);
+		w->b[w->n + len + 1] = '"';
+		w->n += len + 2;
+		return;
+	}
+	cga_w_putc(w, '"');
+	json_body(w, s, len);
+	cga_w_putc(w, '"');
+}
+
+void
+cga_w_json_parts(struct cga_w *w, const char *a, char sep, const char *b)
+{
+	size_t	 la = strlen(a), lb = strlen(b);
+
+	if (json_plain_len((const unsigned char *)a, la) == la &&
+	    json_plain_len((const unsigned char *)b, lb) == lb &&
+	    la + lb + 3 <= sizeof(w->b) - w->n) {
+		w->b[w->n] = '"';
+		memcpy(w->b + w->n + 1, a, la);
+		w->b[w->n + 1 + la] = sep;
+		memcpy(w->b + w->n + 2 + la, b, lb);
+		w->b[w->n + la + lb + 2] = '"';
+		w->n += la + lb + 3;
+		return;
+	}
+	cga_w_putc(w, '"');
+	json_body(w, a, la);
+	cga_w_putc(w, sep);
+	json_body(w, b, lb);
 	cga_w_putc(w, '"');
 }
 

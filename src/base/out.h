@@ -50,6 +50,12 @@ void	cga_w_u64(struct cga_w *, uint64_t);
 void	cga_w_text(struct cga_w *, const char *);
 /* A JSON string, quotes included; a byte outside UTF-8 is \u00XX. */
 void	cga_w_json(struct cga_w *, const char *);
+/*
+ * The JSON string of a, sep and b joined, as cga_w_json writes it (a
+ * function's display name unmade: file, ':', name); sep plain ASCII.
+ */
+void	cga_w_json_parts(struct cga_w *, const char *a, char sep,
+	    const char *b);
 /* A JSON string, or null for NULL. */
 void	cga_w_json_or_null(struct cga_w *, const char *);
 

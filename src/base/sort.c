@@ -114,19 +114,29 @@ name_key_cmp(const void *a, const void *b, void *ctx)
 	return (x->tie > y->tie) - (x->tie < y->tie);
 }
 
-/* The next 8 bytes of each name as its key. */
+/* The next 8 bytes of each name as its key, a colon between its parts. */
 static void
 next_keys(struct cga_name_key *v, size_t n)
 {
 	const char	*s;
+	unsigned	 c;
 	size_t		 i, j;
 
 	for (i = 0; i < n; i++) {
 		s = v[i].s;
 		v[i].key = 0;
-		for (j = 0; j < 8 && s[j] != '\0'; j++)
-			v[i].key |= (uint64_t)(unsigned char)s[j] << (56 - 8 * j);
-		v[i].s = s + j;
+		for (j = 0; j < 8; j++) {
+			if (*s != '\0')
+				c = (unsigned char)*s++;
+			else if (v[i].rest != NULL) {
+				c = ':';
+				s = v[i].rest;
+				v[i].rest = NULL;
+			} else
+				break;
+			v[i].key |= (uint64_t)c << (56 - 8 * j);
+		}
+		v[i].s = s;
 	}
 }
 

@@ -14,13 +14,16 @@ typedef int	(*cga_cmp_fn)(const void *, const void *, void *ctx);
 void	cga_sort(void *base, size_t n, size_t size, cga_cmp_fn cmp, void *ctx);
 
 /*
- * A thing sorted by name: s its name, item the thing, tie the order of
- * things of one name; key is cga_sort_names' own (8 bytes of the name as
- * a number whose order is theirs), and it moves s on as it reads.
+ * A thing sorted by name: s its name, or with rest not NULL the name's
+ * first part, a colon and rest the name (a function's file and name, its
+ * display name unmade); item the thing; tie the order of things of one
+ * name.  key is cga_sort_names' own (8 bytes of the name as a number
+ * whose order is theirs), and it moves s and rest on as it reads.
  */
 struct cga_name_key {
 	uint64_t	 key;
 	const char	*s;
+	const char	*rest;
 	void		*item;
 	uint64_t	 tie;
 };

@@ -533,21 +533,23 @@ fn_name(const void *a, const void *b, void *ctx)
 
 /*
  * A run sorted by display name, and by the order made where names are
- * alike (made): what fn_name_made and fn_name give, through names_sort.
- * 0 when a function has no display name yet.
+ * alike (made): what fn_name_made and fn_name give, through
+ * cga_sort_names; a name not made is read from its file and name.
  */
-static int
+static void
 sort_by_name(struct cga_fn **fns, size_t n, int made)
 {
 	struct cga_name_key	*v;
-	size_t		 i;
+	size_t			 i;
 
-	for (i = 0; i < n; i++)
-		if (fns[i]->display == NULL)
-			return 0;
 	v = xcalloc(n, sizeof(*v));
 	for (i = 0; i < n; i++) {
-		v[i].s = fns[i]->display;
+		if (fns[i]->display != NULL)
+			v[i].s = fns[i]->display;
+		else {
+			v[i].s = fns[i]->key.file;
+			v[i].rest = fns[i]->key.name;
+		}
 		v[i].item = fns[i];
 		v[i].tie = made ? fns[i]->id : 0;
 	}
@@ -555,7 +557,6 @@ sort_by_name(struct cga_fn **fns, size_t n, int made)
 	for (i = 0; i < n; i++)
 		fns[i] = v[i].item;
 	free(v);
-	return 1;
 }
 
 /*
@@ -569,9 +570,11 @@ sort_run(const struct cga_view *v, struct cga_fn **fns, size_t n,
     int defined)
 {
 	if (v->nsort <= 1 && !v->diff) {
-		if (n < 32 || !sort_by_name(fns, n, defined))
+		if (n < 32)
 			cga_sort(fns, n, sizeof(*fns), defined ?
 			    fn_name_made : fn_name, NULL);
+		else
+			sort_by_name(fns, n, defined);
 	} else
 		cga_sort(fns, n, sizeof(*fns), defined ? fn_cmp_made : fn_cmp,
 		    (void *)v);
@@ -784,6 +787,15 @@ cga_view_print_label(FILE *out, const struct cga_view *v,
 		cga_out_text(out, v->groups->label[fn->id]);
 	else
 		cga_view_print_fn(out, fn);
+}
+
+void
+cga_view_write_json_fn(struct cga_w *w, const struct cga_fn *fn)
+{
+	if (fn->display != NULL)
+		cga_w_json(w, fn->display);
+	else
+		cga_w_json_parts(w, fn->key.file, ':', fn->key.name);
 }
 
 void

@@ -155,6 +155,8 @@ const char *cga_view_label(const struct cga_view *, const struct cga_fn *);
 void	 cga_view_print_fn(FILE *, const struct cga_fn *);
 void	 cga_view_print_label(FILE *, const struct cga_view *,
 	    const struct cga_fn *);
+/* A function's display name, made or not, as a JSON string. */
+void	cga_view_write_json_fn(struct cga_w *, const struct cga_fn *);
 /* The same into a buffer in front of the stream. */
 void	 cga_view_write_label(struct cga_w *, const struct cga_view *,
 	    const struct cga_fn *);

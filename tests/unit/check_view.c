@@ -112,6 +112,62 @@ START_TEST(files_sort_by_name_as_strcmp_does)
 }
 END_TEST
 
+/*
+ * Names in two parts, a file and a name (a function's display name not
+ * made), sort as the joined "file:name" does under strcmp, and as a
+ * whole name given so: parts that end before, at and past the 8 bytes a
+ * key reads, a colon inside a part, names alike past many keys; ties by
+ * tie.
+ */
+static int
+joined_strcmp(const void *a, const void *b)
+{
+	const char *const	*x = a, *const *y = b;
+	int			 c = strcmp(x[0], y[0]);
+
+	return c != 0 ? c : strcmp(x[1], y[1]) != 0 ? strcmp(x[1], y[1]) :
+	    (x[2] > y[2]) - (x[2] < y[2]);
+}
+
+START_TEST(names_in_two_parts_sort_as_joined)
+{
+	static const char *const files[] = { "", "a", "a.c", "abcdefg",
+	    "abcdefgh", "abcdefgh:", "src/x/y/z.c", "src/x/y/z.cc", "~" };
+	static const char *const names[] = { "", "f", "main", "f:g",
+	    "operator()", "abcdefghijklmnopq1", "abcdefghijklmnopq0" };
+	enum { NF = sizeof(files) / sizeof(files[0]),
+	    NN = sizeof(names) / sizeof(names[0]), N = 2 * NF * NN };
+	struct cga_name_key	 v[N], w[N];
+	const char		*want[N][3];
+	static char		 whole[N][64];
+	size_t			 i, k, n = 0;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < NF * NN; i++, n++) {
+			snprintf(whole[n], sizeof(whole[n]), "%s:%s",
+			    files[i / NN], names[i % NN]);
+			memset(&v[n], 0, sizeof(v[n]));
+			memset(&w[n], 0, sizeof(w[n]));
+			v[n].s = files[i / NN];
+			v[n].rest = names[i % NN];
+			w[n].s = whole[n];
+			v[n].item = w[n].item = whole[n];
+			v[n].tie = w[n].tie = N - n;
+			want[n][0] = whole[n];
+			want[n][1] = "";
+			want[n][2] = (const char *)(uintptr_t)(N - n);
+		}
+	cga_sort_names(v, N);
+	cga_sort_names(w, N);
+	qsort(want, N, sizeof(want[0]), joined_strcmp);
+	for (i = 0; i < N; i++) {
+		ck_assert_str_eq(v[i].item, want[i][0]);
+		ck_assert_str_eq(w[i].item, want[i][0]);
+		ck_assert_uint_eq(v[i].tie, (uintptr_t)want[i][2]);
+	}
+}
+END_TEST
+
 START_TEST(view_takes_what_printers_need_from_the_options)
 {
 	struct cga_opts	 o;
@@ -159,6 +215,7 @@ START_TEST(formats_say_what_they_need)
 	 */
 	ck_assert_uint_eq(cga_format_text.needs(&v), 0);
 	ck_assert_int_eq(cga_format_text.no_display(&v), 1);
+	ck_assert_int_eq(cga_format_json.no_display(&v), 1);
 	ck_assert_uint_eq(cga_format_dot.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_tsv.needs(&v), CGA_NEED_INCL);
 	ck_assert_uint_eq(cga_format_json.needs(&v), CGA_NEED_INCL);
@@ -191,10 +248,12 @@ START_TEST(formats_say_what_they_need)
 	o.group_inlined = 1;
 	cga_view_init(&v, &o);
 	ck_assert_int_eq(cga_format_text.no_display(&v), 0);
+	ck_assert_int_eq(cga_format_json.no_display(&v), 0);
 	cga_view_free(&v);
-	/* No other format leaves them out. */
+	/* No other format leaves them out (the page embeds JSON: keeps). */
 	for (i = 0; cga_formats[i] != NULL; i++)
 		ck_assert_msg(cga_formats[i] == &cga_format_text ||
+		    cga_formats[i] == &cga_format_json ||
 		    cga_formats[i]->no_display == NULL, "%s",
 		    cga_formats[i]->name);
 }
@@ -684,6 +743,7 @@ view_suite(void)
 	tcase_add_test(tc, sort_keeps_ties_in_order_and_reads_its_context);
 	tcase_add_test(tc, sort_of_none_or_one_changes_nothing);
 	tcase_add_test(tc, files_sort_by_name_as_strcmp_does);
+	tcase_add_test(tc, names_in_two_parts_sort_as_joined);
 	tcase_add_test(tc, view_takes_what_printers_need_from_the_options);
 	tcase_add_test(tc, formats_say_what_they_need);
 	tcase_add_test(tc, display_names_compare_and_print_as_if_made);
