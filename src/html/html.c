@@ -507,7 +507,8 @@ page(FILE *out, const struct cga_view *v, struct cga_fn **fns, size_t n)
 		cga_json_piece_end(&pc);
 	}
 	cga_json_piece_free(&pc);
-	fwrite(sbuf, 1, slen, out);
+	if (sbuf != NULL)
+		fwrite(sbuf, 1, slen, out);
 	free(sbuf);
 	fputs("}", out);
 }
