@@ -215,7 +215,7 @@ int
 cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
     enum cga_grouping by, int incl, int quiet)
 {
-	struct cga_fn	**byid, *fn;
+	struct cga_fn	**byid;
 	size_t		 *gid;
 	int		  rc = 0, silent = cga_diag_silent;
 
@@ -223,12 +223,7 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 	g->by = by;
 	g->q = empty_like(p);
 	g->of = xcalloc(p->nfns + 1, sizeof(*g->of));
-	byid = xcalloc(p->nfns + 1, sizeof(*byid));
-	if (p->fnv != NULL)	/* a copy, not a walk down the list */
-		memcpy(byid, p->fnv, p->nfns * sizeof(*byid));
-	else
-		for (fn = p->fns; fn != NULL; fn = fn->next)
-			byid[fn->id] = fn;
+	byid = cga_fns_by_id(p);
 	cga_homes_make(&g->homes, p, byid);
 	/* Each function's group's id, read in order rather than from it. */
 	gid = xcalloc(p->nfns + 1, sizeof(*gid));

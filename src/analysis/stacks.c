@@ -455,33 +455,6 @@ own_costs(struct build *b, struct cga_fn *const *fns)
 	}
 }
 
-/*
- * For spread's walk down the components, at c: the first member of the
- * component STACKS_AHEAD on asked for, that of the one half as far on its
- * cost and first call out, and that of the one a quarter on its first
- * call's callee (most components are one function).
- */
-static void
-fetch_ahead(const struct build *b, size_t c)
-{
-	const struct cga_fn	*fn;
-
-	if (c >= STACKS_AHEAD)
-		__builtin_prefetch(b->members[b->first[c - STACKS_AHEAD]]);
-	if (c >= STACKS_AHEAD / 2) {
-		fn = b->members[b->first[c - STACKS_AHEAD / 2]];
-		if (fn->self != NULL)
-			__builtin_prefetch(fn->self);
-		if (fn->out != NULL)
-			__builtin_prefetch(fn->out);
-	}
-	if (c >= STACKS_AHEAD / 4) {
-		fn = b->members[b->first[c - STACKS_AHEAD / 4]];
-		if (fn->out != NULL)
-			__builtin_prefetch(fn->out->key.callee);
-	}
-}
-
 /* Component c: its members' costs and its calls out, over its ways in. */
 static void
 spread(struct build *b, size_t c)
@@ -537,7 +510,7 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
     const struct cga_stack_opts *o)
 {
 	struct build	 b;
-	struct cga_fn	**fns, *fn;
+	struct cga_fn	**fns;
 	size_t		  c;
 
 	memset(s, 0, sizeof(*s));
@@ -546,12 +519,7 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 	b.o = o;
 	b.s = s;
 	b.n = g->nfns;
-	fns = xcalloc(b.n + 1, sizeof(*fns));
-	if (g->fnv != NULL)	/* a copy, not a walk down the list */
-		memcpy(fns, g->fnv, b.n * sizeof(*fns));
-	else
-		for (fn = g->fns; fn != NULL; fn = fn->next)
-			fns[fn->id] = fn;
+	fns = cga_fns_by_id(g);
 	b.comp = cga_components(fns, b.n, &b.ncomp);
 	group_members(&b, fns);
 	own_costs(&b, fns);
@@ -560,10 +528,8 @@ cga_stacks_build(struct cga_stacks *s, const struct cga_profile *g,
 	for (c = 0; c < b.ncomp; c++)
 		b.head[c] = SIZE_MAX;
 	/* Callers first: component numbers fall from callers to callees. */
-	for (c = b.ncomp; c-- > 0 && !b.err;) {
-		fetch_ahead(&b, c);
+	for (c = b.ncomp; c-- > 0 && !b.err;)
 		spread(&b, c);
-	}
 	s->err = b.err;
 	if (b.err && !o->quiet)
 		cga_stacks_say(b.err, g);

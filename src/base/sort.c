@@ -99,7 +99,8 @@ key_goes_on(uint64_t k)
 
 /*
  * By key; names that end in it by tie; the others alike stay as they
- * came (cga_sort is stable), for names_sort to order by their next key.
+ * came (cga_sort is stable), for cga_sort_names to order by their next
+ * key.
  */
 static int
 name_key_cmp(const void *a, const void *b, void *ctx)

@@ -178,10 +178,11 @@ cga_profiles_check(const struct cga_opts *o)
 }
 
 /*
- * The model's instructions and jumps finished (cga_profile_finish_code),
- * then the format's early work if it reads them, on a thread of their own
- * while the inclusive costs are computed: the 512 MB profile's 3 million
- * jumps took 0.44 s of --format=json before its inclusive costs began.
+ * The model's instructions and jumps finished
+ * (cga_profile_finish_code_quiet), then the format's early work if it
+ * reads them, on a thread of their own while the inclusive costs are
+ * computed: the 512 MB profile's 3 million jumps took 0.44 s of
+ * --format=json before its inclusive costs began.
  */
 struct code_job {
 	struct cga_profile *p;

@@ -622,6 +622,8 @@ size_t		 cga_fn_namesakes(const struct cga_fn *);
  * not the 6 MB more of a report's peak on the 512 MB profile.
  */
 void		 cga_fns_index(struct cga_profile *);
+/* Every function of p by id, a copy of p->fnv where it is kept (free it). */
+struct cga_fn	**cga_fns_by_id(const struct cga_profile *);
 /* The call edge from caller to callee, made if need be; or NULL if none. */
 struct cga_call *cga_call_get(struct cga_profile *, struct cga_fn *,
 	    struct cga_fn *);
@@ -723,7 +725,7 @@ int	 cga_profile_make_signed(struct cga_profile *);
  * unless no_display)
  * and computes derived events once every file is loaded: 0, or -1 after
  * the message (a sum overflows).  It is cga_profile_finish_model, then
- * cga_profile_finish_code.
+ * cga_profile_finish_code_quiet (and its message).
  */
 int	 cga_profile_finish(struct cga_profile *);
 /* All of cga_profile_finish but the instructions and jumps. */

@@ -230,6 +230,19 @@ cga_fn_find(struct cga_profile *p, const char *file, const char *name)
 	return fn_find(p, file, name);
 }
 
+struct cga_fn **
+cga_fns_by_id(const struct cga_profile *p)
+{
+	struct cga_fn	**v = xcalloc(p->nfns + 1, sizeof(*v)), *fn;
+
+	if (p->fnv != NULL)	/* a copy, not a walk down the list */
+		memcpy(v, p->fnv, p->nfns * sizeof(*v));
+	else
+		for (fn = p->fns; fn != NULL; fn = fn->next)
+			v[fn->id] = fn;
+	return v;
+}
+
 void
 cga_fns_index(struct cga_profile *p)
 {
