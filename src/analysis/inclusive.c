@@ -211,10 +211,34 @@ fetch_ahead(struct cga_fn *const *fns, size_t i, size_t n, int what)
 		__builtin_prefetch(cga_str_of(fn->key.name));
 }
 
+/*
+ * dst += src over src's counters; a sum past 64 bits saturates.  Every
+ * figure made of such a sum (a call said to cost more than 2^64 - 1 with
+ * its caller) is capped at the ceiling, which is below it: the same
+ * figure as exact sums give, and the same warning as a call of a little
+ * less.  A difference's signed sums have no ceiling: -1 there.
+ */
+static int
+sat_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
+{
+	size_t	 e;
+
+	if (p->diff)
+		return cga_cost_add(p, dst, src);
+	for (e = 0; e < p->nev; e++) {
+		if (!cga_cost_defined(p, src, e))
+			continue;
+		if (__builtin_add_overflow(dst[e], src[e], &dst[e]))
+			dst[e] = UINT64_MAX;
+		cga_cost_define(p, dst, e);
+	}
+	return 0;
+}
+
 static void
 add(struct bounds *b, uint64_t *dst, const uint64_t *src)
 {
-	if (cga_cost_add(b->p, dst, src) == -1)
+	if (sat_add(b->p, dst, src) == -1)
 		b->err = 1;
 }
 
@@ -331,10 +355,9 @@ read_names(struct names_job *j)
 		j->owned[j->nowned++] = u;
 		for (g = cga_str_of(fn->key.name)->fns; g != NULL;
 		    g = g->same_name) {
-			j->err |= cga_cost_add(b->p, u, g->self) == -1;
+			j->err |= sat_add(b->p, u, g->self) == -1;
 			for (c = g->out; c != NULL; c = c->next_out)
-				j->err |= cga_cost_add(b->p, u, c->cost) ==
-				    -1;
+				j->err |= sat_add(b->p, u, c->cost) == -1;
 			b->upper[g->id] = u;
 		}
 	}

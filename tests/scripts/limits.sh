@@ -133,6 +133,33 @@ for f in json; do
 	    "$bin" --format=$f --inclusive=yes "$tmp/jumps.out"
 done
 
+# A call said to cost 2^64 - 1, more than the program: with its caller's
+# own 10 its sum passes 64 bits.  Figures worked out by hand: main's
+# inclusive cost is held at the total, 30, as for a call of a little
+# less, with the same warning; --check names the call's line, 8.
+for c in 18446744073709551615 18446744073709551000; do
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=(1) a.c' \
+	    'fn=(1) main' '1 10' 'cfn=(2) f' 'calls=1 5' "1 $c" 'fn=(2)' \
+	    '5 20' >"$tmp/callmax.out"
+	for f in text json; do
+		expect "call-above-64-bits-$c-$f" 0 'warning: the profile.s call costs add up to more than its total' \
+		    "$bin" --format=$f --inclusive=yes --auto=no "$tmp/callmax.out"
+		case $f in
+		text)	grep -q '^30 (100.0%)  a.c:main$' "$tmp/out" ;;
+		json)	[ "$(jq -c '[.functions[] | [.name, .inclusive.Ir]]' \
+			    "$tmp/out")" = '[["main",30],["f",20]]' ] ;;
+		esac || fail "call-above-64-bits-$c-$f: main not held at 30"
+	done
+	"$bin" --check "$tmp/callmax.out" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ $status = 1 ] && grep -q 'callmax.out:8: calls from a.c:main to a.c:f cost more than the program total' "$tmp/err" &&
+	    grep -q '1 error' "$tmp/out"; then
+		ok
+	else
+		fail "call-above-64-bits-$c-check: status $status, $(head -c 200 "$tmp/err")"
+	fi
+done
+
 # A million distinct functions load, each listed with --threshold=100.
 awk 'BEGIN { print "events: Ir";
 	for (i = 0; i < 1000000; i++)

@@ -201,11 +201,31 @@ START_TEST(top_of_recursion_has_the_cost_of_the_entering_call)
 }
 END_TEST
 
-START_TEST(inclusive_sum_overflowing_is_reported)
+/*
+ * f's callers' calls sum past 64 bits (through f's name, U1): the sum
+ * saturates and every figure is held at the total, f's own 1, as exact
+ * sums would be; no error.
+ */
+START_TEST(inclusive_sum_overflowing_is_held_at_the_total)
 {
 	ck_assert_int_eq(load_profile("events: Ir\nfl=a.c\n"
 	    "fn=main\ncfn=f\ncalls=1 1\n1 18446744073709551615\n"
 	    "fn=g\ncfn=f\ncalls=1 1\n1 1\nfn=f\n1 1\n"), 0);
+	ck_assert_int_eq(cga_profile_inclusive(tp), 0);
+	ck_assert_uint_eq(incl_of("a.c:main", "Ir"), 1);
+	ck_assert_uint_eq(incl_of("a.c:g", "Ir"), 1);
+	ck_assert_uint_eq(incl_of("a.c:f", "Ir"), 1);
+}
+END_TEST
+
+/* A difference's signed sums have no ceiling: past 64 bits, an error. */
+START_TEST(signed_inclusive_sum_overflowing_is_reported)
+{
+	ck_assert_int_eq(load_profile("events: Ir\nfl=a.c\n"
+	    "fn=main\ncfn=f\ncalls=1 1\n1 9223372036854775807\n"
+	    "cfn=g\ncalls=1 1\n1 9223372036854775807\n"
+	    "fn=f\n1 1\nfn=g\n1 1\n"), 0);
+	tp->diff = 1;
 	ck_assert_int_eq(cga_profile_inclusive(tp), -1);
 }
 END_TEST
@@ -293,7 +313,8 @@ inclusive_suite(void)
 	tcase_add_test(tc, inclusive_of_a_root_is_self_plus_calls_out);
 	tcase_add_test(tc, inclusive_of_a_leaf_nobody_calls_is_its_self_cost);
 	tcase_add_test(tc, inclusive_keeps_undefined_events_undefined);
-	tcase_add_test(tc, inclusive_sum_overflowing_is_reported);
+	tcase_add_test(tc, inclusive_sum_overflowing_is_held_at_the_total);
+	tcase_add_test(tc, signed_inclusive_sum_overflowing_is_reported);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("recursion");
