@@ -1,9 +1,14 @@
 /* callgrind.c: --format=callgrind: what was loaded, as one Callgrind file. */
+#define _GNU_SOURCE		/* fopencookie */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "base/fmt.h"
+#include "base/out.h"
+#include "base/xalloc.h"
 #include "base/version.h"
 #include "print/callgrind_costs.h"
 #include "print/format.h"
@@ -659,6 +664,76 @@ writer_free(struct writer *w)
 	homes_free(&w->objhomes);
 }
 
+static int	write_profile(FILE *, const struct cga_view *);
+
+/*
+ * The stream for a terminal (tty_lines): each line written to it reaches
+ * out as cga_out_text writes it, its newline kept.
+ */
+struct tty_lines {
+	FILE	*out;
+	char	*b;
+	size_t	 n, cap;
+};
+
+/* The line so far to out as text, and a newline when it ended. */
+static void
+tty_put(struct tty_lines *l, int ended)
+{
+	l->b[l->n] = '\0';
+	cga_out_text(l->out, l->b);
+	if (ended)
+		putc('\n', l->out);
+	l->n = 0;
+}
+
+static ssize_t
+tty_write(void *cookie, const char *buf, size_t size)
+{
+	struct tty_lines	*l = cookie;
+	size_t			 i;
+
+	for (i = 0; i < size; i++) {
+		if (buf[i] == '\n') {
+			tty_put(l, 1);
+			continue;
+		}
+		if (l->n + 1 >= l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 256;
+			l->b = xreallocarray(l->b, l->cap, 1);
+		}
+		/* Names are C strings: no NUL comes to end a line early. */
+		l->b[l->n++] = buf[i];
+	}
+	return (ssize_t)size;
+}
+
+static int
+tty_close(void *cookie)
+{
+	struct tty_lines	*l = cookie;
+
+	if (l->n > 0)
+		tty_put(l, 0);
+	free(l->b);
+	free(l);
+	return 0;
+}
+
+/* A stream in front of out, a terminal: fclose it before out is used. */
+static FILE *
+tty_lines(FILE *out)
+{
+	cookie_io_functions_t	 io = { NULL, tty_write, NULL, tty_close };
+	struct tty_lines	*l = xcalloc(1, sizeof(*l));
+	FILE			*f;
+
+	l->out = out;
+	if ((f = fopencookie(l, "w", io)) == NULL)
+		cga_oom();
+	return f;
+}
+
 /*
  * The program total: none when it was the sum of the cost lines
  * (calculated), totals: at the end when it is their sum, else summary:.
@@ -666,13 +741,28 @@ writer_free(struct writer *w)
 static int
 callgrind_print(FILE *out, const struct cga_view *v)
 {
+	FILE	*tty = NULL;
+	int	 rc;
+
+	if (names_check(v->p) == -1)
+		return 1;
+	/* Names as they are, but never to a terminal as its controls. */
+	if (isatty(fileno(out)))
+		out = tty = tty_lines(out);
+	rc = write_profile(out, v);
+	if (tty != NULL)
+		fclose(tty);
+	return rc;
+}
+
+static int
+write_profile(FILE *out, const struct cga_view *v)
+{
 	const struct cga_profile *p = v->p;
 	struct writer		  w;
 	uint64_t		 *sum;
 	int			  totals;
 
-	if (names_check(p) == -1)
-		return 1;
 	memset(&w, 0, sizeof(w));
 	w.out = out;
 	w.p = p;

@@ -40,4 +40,23 @@ for args in "--tree=both --auto=no" "--inclusive=yes" "--list-parts" \
 		result $? "[$args] graphviz: $(cat "$tmp/doterr")"
 	fi
 done
+
+# --format=callgrind writes the names as they are, into a pipe (read
+# back, the report is the one the profile gives), and never to a
+# terminal as controls: there each line is escaped as the report's text
+# (the terminal adds a CR to each newline).
+"$bin" --format=callgrind "$p" >"$tmp/cg" 2>/dev/null
+"$bin" --auto=no "$p" 2>/dev/null | sed 1,3d >"$tmp/r1"
+"$bin" --auto=no "$tmp/cg" 2>/dev/null | sed 1,3d >"$tmp/r2"
+cmp -s "$tmp/r1" "$tmp/r2" && grep -q "$(printf 'fn=(1) hidden\rshown')" "$tmp/cg"
+result $? "[--format=callgrind] into a pipe: the names as they are"
+if command -v script >/dev/null 2>&1; then
+	script -qec "$bin --format=callgrind $p 2>/dev/null" /dev/null \
+	    >"$tmp/tty" </dev/null
+	! controls "$tmp/tty" '\n\r' &&
+	    grep -q 'fn=(1) hidden\\rshown' "$tmp/tty" &&
+	    grep -q 'fl=(1) src/\\x1b\[31mred.c' "$tmp/tty" &&
+	    [ "$(tr -d '\r' <"$tmp/tty" | wc -l)" = "$(wc -l <"$tmp/cg")" ]
+	result $? "[--format=callgrind] on a terminal: a control byte, or lines lost"
+fi
 finish
