@@ -82,32 +82,193 @@ tui_names_holds(const char *name, const char *s)
 	return n == 0;
 }
 
-const unsigned char *
-tui_names_match(struct tui *t, const char *s)
+/*
+ * Marks, by position, the names from position from up to to whose text
+ * in blob holds the n bytes of s: one search over the names as they lie.
+ */
+static void
+mark_holding(const struct tui_list *l, const char *blob, const char *s,
+    size_t from, size_t to, unsigned char *mark)
 {
-	struct tui_list	*l = &t->list;
-	const char	*blob = has_capital(s) ? l->names : l->lower;
-	const char	*hit, *end = blob + l->at[l->nfns];
-	size_t		 n = strlen(s), off;
-	uint32_t	 pos = 0;
+	const char	*hit, *end = blob + l->at[to];
+	size_t		 n = strlen(s), off, pos = from;
 
-	if (l->matched != NULL && strcmp(l->matched, s) == 0)
-		return l->match;	/* n and N: the same text again */
-	if (l->match == NULL)
-		l->match = xmalloc(l->nfns + 1);
-	memset(l->match, 0, l->nfns + 1);
-	for (hit = blob; n > 0 && hit < end && (hit = n == 1 ?
+	for (hit = blob + l->at[from]; n > 0 && hit < end && (hit = n == 1 ?
 	    memchr(hit, s[0], (size_t)(end - hit)) :
 	    memmem(hit, (size_t)(end - hit), s, n)) != NULL;) {
 		/* The name it is in: hits come in order, and so do names. */
 		off = (size_t)(hit - blob);
 		while (l->at[pos + 1] <= off)
 			pos++;
-		l->match[pos] = 1;
+		mark[pos] = 1;
 		/* On to the next name: one hit is enough. */
 		hit = blob + l->at[pos + 1];
 	}
+}
+
+const unsigned char *
+tui_names_match(struct tui *t, const char *s)
+{
+	struct tui_list	*l = &t->list;
+
+	if (l->matched != NULL && strcmp(l->matched, s) == 0)
+		return l->match;	/* n and N: the same text again */
+	if (l->match == NULL)
+		l->match = xmalloc(l->nfns + 1);
+	memset(l->match, 0, l->nfns + 1);
+	mark_holding(l, has_capital(s) ? l->names : l->lower, s, 0, l->nfns,
+	    l->match);
 	free(l->matched);
 	l->matched = xstrdup(s);
 	return l->match;
+}
+
+void
+tui_names_mark(struct tui *t, const char *s, size_t from, size_t to,
+    unsigned char *mark)
+{
+	mark_holding(&t->list, t->list.names, s, from, to, mark);
+}
+
+/* An ERE's special characters: what a backslash before one makes plain. */
+static int
+ere_special(int c)
+{
+	return c != '\0' && strchr(".[]()*+?{}|^$\\", c) != NULL;
+}
+
+/*
+ * The end of the bracket expression that starts at s ("[...]"), past its
+ * "]", or NULL when it does not end.
+ */
+static const char *
+bracket_end(const char *s)
+{
+	const char	*e;
+
+	s++;
+	if (*s == '^')
+		s++;
+	if (*s == ']')
+		s++;		/* a "]" first is one of the set */
+	for (; *s != '\0' && *s != ']'; s++) {
+		if (s[0] == '[' && (s[1] == ':' || s[1] == '.' || s[1] == '=')) {
+			/* [:class:], [.symbol.], [=equivalence=] */
+			for (e = s + 2; *e != '\0' && !(e[0] == s[1] &&
+			    e[1] == ']'); e++)
+				continue;
+			if (*e == '\0')
+				return NULL;
+			s = e + 1;
+		}
+	}
+	return *s == ']' ? s + 1 : NULL;
+}
+
+/*
+ * An interval "{m}", "{m,}" or "{m,n}" at s: past it, with its least
+ * count in *min (capped), or NULL when it is none of those.
+ */
+static const char *
+interval_end(const char *s, unsigned *min)
+{
+	unsigned	 m = 0;
+	int		 digits = 0;
+
+	for (s++; isdigit((unsigned char)*s); s++, digits++)
+		if (m < 1000)
+			m = m * 10 + (unsigned)(*s - '0');
+	if (!digits)
+		return NULL;
+	if (*s == ',')
+		for (s++; isdigit((unsigned char)*s); s++)
+			continue;
+	if (*s != '}')
+		return NULL;
+	*min = m;
+	return s + 1;
+}
+
+/*
+ * The run of n bytes at run, when longer than the best so far: the best.
+ */
+static void
+keep_run(const char *run, size_t n, const char **best, size_t *nbest)
+{
+	if (n > *nbest) {
+		*best = run;
+		*nbest = n;
+	}
+}
+
+char *
+tui_filter_literal(const char *re, int *whole)
+{
+	char		*buf, *run, *lit;
+	const char	*s = re, *q, *best = "";
+	size_t		 n = 0, nbest = 0;
+	unsigned	 min;
+	int		 c, atom;	/* the last atom: 0 none, 1 plain, 2 other */
+	int		 plain = 1;	/* only plain characters so far */
+
+	*whole = 0;
+	/* Each run is copied after the one before: room for all. */
+	buf = run = xmalloc(2 * strlen(re) + 1);
+	for (atom = 0; *s != '\0';) {
+		c = (unsigned char)*s;
+		if (c == '*' || c == '+' || c == '?' || c == '{') {
+			/* A repeat of the last atom. */
+			min = c == '+' ? 1 : 0;
+			q = c == '{' ? interval_end(s, &min) : s + 1;
+			if (atom == 0 || atom == 3 || q == NULL || *q == '*' ||
+			    *q == '+' || *q == '?' || *q == '{')
+				goto none;	/* nothing to repeat, or twice */
+			plain = 0;
+			if (atom == 1) {
+				/* It ends the run, in it only when it must be. */
+				keep_run(run, min > 0 ? n : n - 1, &best,
+				    &nbest);
+				/* Once at least: it begins the next run too. */
+				run[n] = run[n - 1];
+				run += n;
+				n = min > 0;
+			}
+			atom = 0;
+			s = q;
+			continue;
+		}
+		if (c == '(' || c == ')' || c == '|' || c == '}' || c == ']')
+			goto none;	/* what a group holds may be absent */
+		if (c == '\\') {
+			if (!ere_special((unsigned char)s[1]))
+				goto none;	/* \w, \b, \1: not plain */
+			c = (unsigned char)s[1];
+			s += 2;
+		} else if (c == '[' || c == '.' || c == '^' || c == '$') {
+			keep_run(run, n, &best, &nbest);
+			run += n;
+			n = 0;
+			plain = 0;
+			if (c == '[' && (s = bracket_end(s)) == NULL)
+				goto none;
+			if (c != '[')
+				s++;
+			/* An anchor is no atom to repeat. */
+			atom = c == '^' || c == '$' ? 3 : 2;
+			continue;
+		} else
+			s++;
+		if (c >= 0x80)
+			plain = 0;	/* it may be part of a wide character */
+		run[n++] = (char)c;
+		atom = 1;
+	}
+	keep_run(run, n, &best, &nbest);
+	lit = xmemdup0(best, nbest);
+	free(buf);
+	*whole = plain && nbest > 0;
+	return lit;
+none:
+	free(buf);
+	return xstrdup("");
 }

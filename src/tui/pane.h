@@ -62,6 +62,10 @@ struct tui_list {
 	regex_t		  re;
 	int		  have_re;
 	char		  pattern[256];
+	char		 *lit;		/* what every match holds, or "" */
+	int		  whole;	/* the regex is lit alone */
+	unsigned char	 *holds;	/* by position: its name holds lit */
+	size_t		  marked;	/* positions of holds made */
 	uint32_t	 *pass;		/* positions passing, so far */
 	size_t		  npass;
 	size_t		  scanned;	/* positions of order tried */
@@ -198,6 +202,16 @@ const char *tui_names_of(const struct tui *, uint32_t pos);
 int	 tui_names_holds(const char *name, const char *s);
 /* By position, whether its name holds s (kept for the next search). */
 const unsigned char *tui_names_match(struct tui *, const char *s);
+/* Marks, by position, the names from from up to to that hold s as typed. */
+void	 tui_names_mark(struct tui *, const char *s, size_t from, size_t to,
+	    unsigned char *mark);
+/*
+ * The longest text that every name an extended regex matches must hold,
+ * as typed ("" when it finds none it can be sure of); *whole when the
+ * regex is that text alone, all of it ASCII: a name matches if and only
+ * if it holds it.
+ */
+char	*tui_filter_literal(const char *re, int *whole);
 
 /* func.c: the callers and callees of t->cur. */
 void	 tui_func_make(struct tui *);

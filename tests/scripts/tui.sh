@@ -316,6 +316,17 @@ keys recur BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
     BSpace Enter
 shot recur r-nofilter "$hints_list"
 judge "recur: no filter" list r-nofilter $J --sort Ir
+# A regex of a text every match holds (":is_"), and more.
+typed recur "\\"
+typed recur ':is_[eo]'
+keys recur Enter
+shot recur r-filter2 "| filter: :is_[eo]"
+judge "recur: the filter :is_[eo]" list r-filter2 $J --sort Ir \
+    --filter ':is_[eo]'
+typed recur "\\"
+keys recur BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace Enter
+shot recur r-nofilter2 "$hints_list"
+judge "recur: no filter again" list r-nofilter2 $J --sort Ir
 
 # The source of main: the annotation's lines, scrolled to main's first
 # line (the --lines TSV's first of main in its file); ] a hot line.
