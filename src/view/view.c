@@ -20,17 +20,20 @@
 #include "view/sources.h"
 #include "view/view.h"
 
-/* Whether one of the n regexes matches fn's name, file or object. */
+/*
+ * Whether one of the n regexes matches fn's name, file or object: "???"
+ * where it has none, the group --by=object files it under.
+ */
 static int
 matches(const regex_t *re, size_t n, const struct cga_fn *fn)
 {
-	size_t	 i;
+	const char	*obj = cga_group_key(CGA_GROUP_OBJECT, fn);
+	size_t		 i;
 
 	for (i = 0; i < n; i++)
 		if (regexec(&re[i], fn->key.name, 0, NULL, 0) == 0 ||
 		    regexec(&re[i], fn->key.file, 0, NULL, 0) == 0 ||
-		    (cga_fn_object(fn) != NULL &&
-		    regexec(&re[i], cga_fn_object(fn), 0, NULL, 0) == 0))
+		    regexec(&re[i], obj, 0, NULL, 0) == 0)
 			return 1;
 	return 0;
 }

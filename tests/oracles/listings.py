@@ -41,7 +41,8 @@ Otherwise (issue 16), for each profile:
     (no row left out costs more, by the first event);
   --focus=RE, --hide=RE (JSON, --threshold=100, by function and by file;
     RE: the costliest function's name, anchored, its file's last
-    component, an object's last component, and one matching nothing):
+    component, an object's last component, "???" anchored, and one
+    matching nothing):
     "totals" unchanged; focus lists exactly the parser's functions whose
     name, file or object ("???" when none) matches RE; hide exactly those
     none of which matches;
@@ -516,7 +517,8 @@ def ere_literal(s):
 def filter_res(prof):
     """A few regexes for --focus and --hide, made from the profile: the
     costliest function's name, its file's last component, an object's last
-    component, and one matching nothing."""
+    component, "???" (the object of a function of none), and one matching
+    nothing."""
     ev = first_event(prof)
     res = []
     if prof.listed():
@@ -528,6 +530,8 @@ def filter_res(prof):
     objs = sorted({o for o in prof.obj.values() if o})
     if objs:
         res.append(ere_literal(objs[0].rsplit("/", 1)[-1]))
+    # what --by=object names a function of no object (a cachegrind file's)
+    res.append("^" + ere_literal(UNKNOWN) + "$")
     res.append("zz_no_such_function_zz")
     return res
 

@@ -10,7 +10,8 @@
 #   - then every listing on the profiles made for it (shlib*: a program and
 #     a shared library of ours; tmpl: C++ templates inlined from a header,
 #     so one function under two files) and on a few others (a cache
-#     simulation, gzip and python3 from start-up, threads);
+#     simulation, gzip and python3 from start-up, threads, a cachegrind
+#     file, whose functions have no object);
 #   - and, with jq and awk, that the JSON and the TSV give the same groups
 #     and that the groups add up to the program total.
 # LISTINGS_TEXT=1 also counts the rows of --top=N in the text report
@@ -36,7 +37,7 @@ $(cat "$tmp/fails")"
 for prof in testdata/shlib.callgrind testdata/shlib-full-instr.callgrind \
     testdata/tmpl.callgrind testdata/sortprog-cachesim.callgrind \
     testdata/gzip-full-cachesim.callgrind testdata/python3-json.callgrind.gz \
-    testdata/threads-joined.callgrind; do
+    testdata/threads-joined.callgrind testdata/sortprog.cachegrind; do
 	py ${LISTINGS_TEXT:+--text} "$prof"
 	result $? "$prof: $(grep -c '^FAIL' "$tmp/out") failures, the first:
 $(cat "$tmp/fails")"
