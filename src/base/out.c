@@ -53,10 +53,10 @@ cga_utf8_len(const unsigned char *s, size_t avail)
  * escape such as \x1b, \r, \t; other bytes outside UTF-8 are themselves.
  */
 static size_t
-visible(const unsigned char *s, char *buf, size_t *used)
+visible_at(const unsigned char *s, size_t avail, char *buf, size_t *used)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t		 n = utf8_len(s);
+	size_t		 n = cga_utf8_len(s, avail);
 	unsigned	 c = s[0];
 
 	if (n == 2 && c == 0xc2 && s[1] <= 0x9f)
@@ -80,6 +80,42 @@ visible(const unsigned char *s, char *buf, size_t *used)
 	buf[2] = hex[c >> 4];
 	buf[3] = hex[c & 15];
 	return 4;
+}
+
+static size_t
+visible(const unsigned char *s, char *buf, size_t *used)
+{
+	return visible_at(s, 4, buf, used);
+}
+
+void
+cga_out_source(FILE *out, const char *s, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	const unsigned char	*end = p + len;
+	char			 buf[8];
+	size_t			 n, used;
+
+	while (p < end) {
+		/* Runs of plain text, tabs and line ends go out as they are. */
+		for (n = 0; p + n < end && ((p[n] >= 0x20 && p[n] < 0x7f) ||
+		    p[n] == '\t' || p[n] == '\n'); n++)
+			;
+		if (n > 0) {
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
+		if (*p == '\0') {
+			fputs("\\x00", out);
+			p++;
+			continue;
+		}
+		n = visible_at(p, (size_t)(end - p) < 4 ? (size_t)(end - p) : 4,
+		    buf, &used);
+		fwrite(buf, 1, n, out);
+		p += used;
+	}
 }
 
 /* Writes s as a terminal may show it; returns the bytes written. */

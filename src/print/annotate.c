@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "base/fmt.h"
@@ -259,6 +260,7 @@ struct walk {
 	const size_t		*w;
 	uint64_t		*printed;	/* costs printed, summed */
 	int			 err;		/* errno of a read error */
+	int			 tty;		/* out is a terminal */
 };
 
 /*
@@ -322,7 +324,11 @@ walk_range(FILE *out, const struct cga_view *v, struct walk *wk,
 		} else
 			cga_print_cost(out, v, wk->w, NULL);
 		putc(' ', out);
-		fwrite(wk->buf, 1, (size_t)got, out);
+		/* Into a file as it is; never a terminal's controls. */
+		if (wk->tty)
+			cga_out_source(out, wk->buf, (size_t)got);
+		else
+			fwrite(wk->buf, 1, (size_t)got, out);
 		while (wk->si < wk->nls && wk->ls[wk->si].line < wk->lineno)
 			wk->si++;
 		if (wk->si < wk->nls && wk->ls[wk->si].line == wk->lineno)
@@ -372,6 +378,7 @@ annotate_file(FILE *out, const struct cga_view *v, const struct ann_file *af,
 	wk.printed = printed;
 	wk.br = br;
 	wk.file = af->file;
+	wk.tty = isatty(fileno(out));
 	if (wk.n > 0 && wk.lines[0].line == 0) {
 		zero = &wk.lines[0];
 		wk.next = 1;

@@ -59,4 +59,22 @@ if command -v script >/dev/null 2>&1; then
 	    [ "$(tr -d '\r' <"$tmp/tty" | wc -l)" = "$(wc -l <"$tmp/cg")" ]
 	result $? "[--format=callgrind] on a terminal: a control byte, or lines lost"
 fi
+
+# An annotated source holding controls (a file the profile names need not
+# be the user's code): into a pipe as it is, as callgrind_annotate prints
+# it; on a terminal escaped, but its tabs kept.
+printf 'int\tmain(void)\n{\n\t/* \033]0;PWN\007\033[2J */ return 0;\n}\001\n' \
+    >"$tmp/s.c"
+printf '%s\n' 'events: Ir' "fl=$tmp/s.c" 'fn=main' '1 2' '3 5' >"$tmp/s.callgrind"
+"$bin" "$tmp/s.callgrind" >"$tmp/pipe" 2>&1
+grep -q "$(printf '\t/\\* \033]0;PWN\007\033\\[2J')" "$tmp/pipe"
+result $? "[source] into a pipe: the source as it is"
+if command -v script >/dev/null 2>&1; then
+	script -qec "NO_COLOR=1 $bin $tmp/s.callgrind" /dev/null >"$tmp/tty" \
+	    </dev/null
+	! controls "$tmp/tty" '\n\r\t' &&
+	    grep -q "$(printf '\t')/\\* \\\\x1b\]0;PWN\\\\x07\\\\x1b\[2J \\*/ return 0;" "$tmp/tty" &&
+	    grep -q '^ *[.0-9 (%)]*}\\x01' "$tmp/tty"
+	result $? "[source] on a terminal: a control byte, or the tab lost"
+fi
 finish
