@@ -4,6 +4,7 @@
  * thresholds, groups and filters (cga_view_bind).  The printers read the
  * view and never the options.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,40 @@ events_named(const struct cga_profile *p, const char *opt, char *const *names,
 	return 0;
 }
 
+/*
+ * --by=object counts a function whose code lies in several objects
+ * (glibc's ld.so and libc share functions of one source) in one of
+ * them: a warning says which functions, so that no object's figure
+ * passes for exact when it is not.
+ */
+static void
+say_objects(const struct cga_profile *p)
+{
+	const struct cga_fn	*fn;
+	FILE			*m;
+	char			*list;
+	size_t			 n = 0, len;
+
+	if ((m = open_memstream(&list, &len)) == NULL)
+		cga_oom();
+	for (fn = p->fns; fn != NULL; fn = fn->next) {
+		if (!fn->objs)
+			continue;
+		if (n++ < 3)
+			fprintf(m, "%s%s:%s", n > 1 ? ", " : "", fn->key.file,
+			    fn->key.name);
+	}
+	if (n > 3)
+		fprintf(m, " and %zu more", n - 3);
+	if (fclose(m) != 0)
+		cga_oom();
+	if (n > 0)
+		cga_diag("%s: warning: %zu function%s code in more than one "
+		    "object; --by=object counts each whole in one of them: %s",
+		    p->path, n, n == 1 ? " has" : "s have", list);
+	free(list);
+}
+
 /* What is listed: functions, or groups of them; filters. */
 static int
 bind_listing(struct cga_view *v, const struct cga_opts *o)
@@ -96,6 +131,8 @@ bind_listing(struct cga_view *v, const struct cga_opts *o)
 	if (v->grouped) {
 		by = o->by == CGA_BY_FILE ? CGA_GROUP_FILE :
 		    o->by == CGA_BY_OBJECT ? CGA_GROUP_OBJECT : CGA_GROUP_NAME;
+		if (by == CGA_GROUP_OBJECT)
+			say_objects(v->p);
 		v->groups = xcalloc(1, sizeof(*v->groups));
 		if (cga_groups_make(v->groups, v->p, by, v->p->have_incl, 0) == -1)
 			return -1;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "load/parse.h"
+#include "model/objs.h"
 
 /*
  * The value of calls=COUNT TARGET, after the '='; a target out of range
@@ -470,6 +471,7 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		ld->cur.fnname = name;
 		ld->cur.fn = cga_fn_get(p, ld->cur.file->name, name);
 		ld->cur.fn->listed = 1;
+		cga_fn_in_object(p, ld->cur.fn, ld->cur.obj);
 		ld->cur.fn->obj = ld->cur.obj;
 		ld->cur.fn->objseq = ++p->objseq;
 		if (ld->cur.fn->codeobj == NULL) {
@@ -490,6 +492,7 @@ name_line(struct loader *ld, enum poskey k, const char *name)
 		if (ld->cur.fnname != NULL) {
 			ld->cur.fn = cga_fn_get(p, name, ld->cur.fnname);
 			ld->cur.fn->listed = 1;
+			cga_fn_in_object(p, ld->cur.fn, ld->cur.obj);
 			if (ld->cur.fn->codeobj == NULL) {
 				ld->cur.fn->codeobj = ld->cur.obj;
 				ld->cur.fn->codeseq = ld->in.lineno;

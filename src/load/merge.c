@@ -22,6 +22,7 @@
 
 #include "base/xalloc.h"
 #include "load/split.h"
+#include "model/objs.h"
 
 /*
  * The merge rests on the reader's cursor (loader.h): the thread starts
@@ -380,6 +381,13 @@ merge_files(struct merge *m, unsigned char **twin)
 	return v;
 }
 
+/* map_name, for cga_objpairs_take. */
+static const char *
+name_in_p(void *m, const char *s)
+{
+	return map_name(m, s);
+}
+
 /* The thread's functions, taken or summed into the loader's, in order. */
 static void
 merge_fns(struct merge *m, uint64_t lineno)
@@ -387,6 +395,7 @@ merge_fns(struct merge *m, uint64_t lineno)
 	struct cga_profile	*p = m->p, *q = m->q;
 	struct cga_fn		*fn, *next, *to;
 	uint64_t		 objseq = p->objseq;
+	int			 seen;
 
 	for (fn = q->fns; fn != NULL; fn = next) {
 		next = fn->next;
@@ -405,6 +414,8 @@ merge_fns(struct merge *m, uint64_t lineno)
 			continue;
 		}
 		cga_fn_merge_into(fn, to);
+		cga_fn_merge_objs(p, to, fn, map_name(m, cga_fn_code_obj(fn,
+		    &seen)));
 		(void)cga_cost_add(p, to->self, fn->self);
 		to->ncalls += fn->ncalls;
 		to->listed |= fn->listed;
@@ -583,6 +594,7 @@ merge(struct merge *m, uint64_t lineno)
 	cga_profile_forget_names(q);
 	qf = merge_files(m, &twin);
 	merge_fns(m, lineno);
+	cga_objpairs_take(p, q, name_in_p, m);
 	merge_lines(m, qf, twin, first);
 	free(qf);
 	free(twin);

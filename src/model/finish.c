@@ -9,6 +9,7 @@
 #include "base/diag.h"
 #include "model/model.h"
 #include "model/profile.h"
+#include "model/objs.h"
 
 static void
 owner_final(void *ctx, struct cga_file *f, uint64_t line, uint64_t *cost)
@@ -299,6 +300,7 @@ cga_profile_finish_model(struct cga_profile *p)
 	uint64_t	 at = 0;
 	int		 err = 0;
 
+	cga_objpairs_settle(p);
 	if (p->nmerged > 0)
 		merges_settle(p);
 	if (p->late_display && !p->no_display)

@@ -32,6 +32,7 @@ cga_profile_free(struct cga_profile *p)
 	free(p->ev);
 	free(p->fntab);
 	free(p->fnv);
+	free(p->objpairs);
 	free(p->callv);
 	free(p->calltab);
 	free(p->sites);

@@ -114,6 +114,9 @@ struct cga_fn {
 	unsigned char	 listed;	/* named by fn=, fi= or fe= (not only called) */
 	unsigned char	 gone;		/* merged into another, while loading: */
 					/* same_name says which */
+	unsigned char	 objs;		/* its code lies in two objects or */
+					/* more: cga_fn_object is the one */
+					/* its cost is counted in */
 	const char	*obj;		/* object at its last fn= line, or NULL */
 	uint64_t	 objseq;	/* when that was, for merges (ids.c) */
 	const char	*codeobj;	/* the object its code lies in: obj, */
@@ -358,6 +361,8 @@ struct cga_strpart {
 	uint32_t	  n;		/* names in it */
 };
 
+struct cga_objpair;	/* model/objs.h */
+
 struct cga_profile {
 	struct cga_arena  arena;
 	uint64_t	  read;		/* bytes of the profiles read before */
@@ -454,6 +459,8 @@ struct cga_profile {
 	size_t		  fncap;	/* its slots, a power of 2 */
 	size_t		  nmerged;	/* files and functions merged away */
 	uint64_t	  objseq;	/* fn= lines read */
+	struct cga_objpair *objpairs;	/* see model/objs.h */
+	size_t		  nobjpairs, objpaircap;
 	uint64_t	  callseq;	/* call edges made */
 	/*
 	 * Functions' display names are made by cga_profile_finish rather

@@ -8,6 +8,7 @@
 
 #include "model/model.h"
 #include "model/profile.h"
+#include "model/objs.h"
 
 /*
  * Renaming, as a name id used before its definition gets its name
@@ -78,12 +79,13 @@ static int
 fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 {
 	struct cga_call	*c;
-	int		 rc = 0;
+	int		 rc = 0, seen;
 
 	if (cga_cost_add(p, b->self, a->self) == -1 ||
 	    cga_count_add(p, &b->ncalls, a->ncalls) == -1)
 		rc = -1;
 	b->listed |= a->listed;
+	cga_fn_merge_objs(p, b, a, cga_fn_code_obj(a, &seen));
 	/* The object at the last fn= line of either. */
 	if (a->objseq > b->objseq) {
 		b->obj = a->obj;
@@ -170,6 +172,7 @@ cga_obj_rename(struct cga_profile *p, const char *from, const char *to)
 		if (fn->codeobj == from)
 			fn->codeobj = to;
 	}
+	cga_objpairs_rename(p, from, to);
 }
 
 /* Takes the sites of file f out of the log, or moves them to file to. */

@@ -55,6 +55,10 @@ class Profile:
         self.events = []          # every event, in order of appearance
         self.excl = {}            # (file, name) -> {event: count}
         self.obj = {}             # (file, name) -> object or None
+        self.obj_cost = {}        # object or None -> {event: its cost
+        #                           lines' sum, the ob= in force at each}
+        self.cost_objs = {}       # (file, name) -> the objects of its
+        #                           cost lines
         self.order = []           # (file, name), first seen first
         self.callee_only = set()  # (file, name) of cfn= never under fn=
         self.fn_named = set()     # (file, name) named by a fn= line
@@ -248,7 +252,10 @@ def parse(path):
                 st["fn"] = use((st["file"], UNKNOWN))
             d = costs_of(st["events"], cnt)
             row = prof.excl[st["fn"]]
+            prof.cost_objs.setdefault(st["fn"], set()).add(st["obj"])
+            ocost = prof.obj_cost.setdefault(st["obj"], {})
             for e, c in d.items():
+                ocost[e] = ocost.get(e, 0) + c
                 row[e] = row.get(e, 0) + c
                 prof.total[e] = prof.total.get(e, 0) + c
                 st["sum"][e] = st["sum"].get(e, 0) + c

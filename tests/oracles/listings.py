@@ -46,6 +46,11 @@ Otherwise (issue 16), for each profile:
     "totals" unchanged; focus lists exactly the parser's functions whose
     name, file or object ("???" when none) matches RE; hide exactly those
     none of which matches;
+  --by=object against the ob= in force at each cost line: a function
+    whose cost lines lie in two objects or more must be counted in the
+    warning "N functions have code in more than one object" (N at least
+    their number); with no such warning, every object's exclusive cost
+    is the sum of the cost lines under its ob=;
   --text (a guess at the text layout, for when it exists): with
     --threshold=100 --top=N --auto=no, the rows between the dashed lines
     under the listing's heading (file / object / function) and the next
@@ -585,6 +590,47 @@ def check_filters(ck, prof):
 
 # ---------------------------------------------------------------- main
 
+WARN_OBJS_RE = re.compile(r": warning: (\d+) functions? ha(?:s|ve) code in "
+                          r"more than one object; --by=object counts each "
+                          r"whole in one of them: ")
+
+
+def check_objects(ck, prof):
+    """--by=object against the ob= in force at each cost line: a function
+    whose cost lines lie in two objects or more is counted in one of them,
+    and the warning must name at least as many; with no warning, every
+    object's exclusive cost is the sum of its cost lines."""
+    p = prof.path
+    events = prof.events
+    r = subprocess.run([ck.binary, "--by=object", "--format=json",
+                        "--threshold=100", p], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    if not ck.check(r.returncode == 0, "%s --by=object: exit status %d" %
+                    (p, r.returncode)):
+        return
+    err = r.stderr.decode("utf-8", "replace")
+    m = WARN_OBJS_RE.search(err)
+    warned = int(m.group(1)) if m else 0
+    split = sorted(k for k, objs in prof.cost_objs.items() if len(objs) > 1)
+    ck.check(warned >= len(split),
+             "%s --by=object: %d functions have cost lines in two objects "
+             "or more (%s), the warning says %d" % (
+                 p, len(split), ", ".join("%s:%s" % k for k in split[:3]),
+                 warned))
+    if warned:
+        return
+    j = json.loads(r.stdout.decode("utf-8", "surrogateescape"))
+    got = {g["name"]: g.get("exclusive") or {} for g in j.get("groups", [])}
+    for o, want in prof.obj_cost.items():
+        name = o or UNKNOWN
+        if not any(want.get(e, 0) for e in events):
+            continue
+        ck.check(costs_eq(got.get(name, {}), want, events),
+                 "%s --by=object, no warning: %s costs %s, its cost lines "
+                 "%s" % (p, name, fmt(got.get(name, {}), events),
+                         fmt(want, events)))
+
+
 def main(argv):
     if len(argv) < 3:
         sys.stderr.write("usage: listings.py CGANNOTATE [--functions-only] "
@@ -611,6 +657,7 @@ def main(argv):
             for by in ("plain", "file", "object", "function"):
                 steps.append(lambda by=by: check_top(ck, prof, text, by))
             steps.append(lambda: check_filters(ck, prof))
+            steps.append(lambda: check_objects(ck, prof))
         # each step on its own: one listing missing leaves the others
         # checked
         for step in steps:

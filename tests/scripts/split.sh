@@ -7,9 +7,10 @@
 # Every testdata profile (and the hand-made ones, which mostly make the
 # loader read the half again) is cut at its fl= and fn= lines (a sample
 # of 8 in the larger ones; 2 under the sanitizers, real profiles only) and at two bytes
-# within lines; four reports each (the default, with its annotated
+# within lines; five reports each (the default, with its annotated
 # sources; --inclusive=yes --tree=both; JSON; the Callgrind writer, which
-# writes every call site and jump) must equal one thread's, output,
+# writes every call site and jump; --by=object, which warns of functions
+# in two objects) must equal one thread's, output,
 # messages and exit status.  Most cuts must merge, or the test proves
 # nothing.  Under the sanitizers with the plain build given (CGA_PLAIN,
 # see tests/lib.sh), the reports of one thread are the plain build's: the
@@ -61,13 +62,14 @@ set_args() {
 	2) args="--inclusive=yes --tree=both" ;;
 	3) args="--format=json" ;;
 	4) args="--format=callgrind" ;;
+	5) args="--by=object --auto=no" ;;
 	esac
 }
 
 # check FILE: each cut against one thread.
 check() {
 	f=$1
-	for a in 1 2 3 4; do
+	for a in 1 2 3 4 5; do
 		set_args $a
 		runs "$f" - "one$a" $args
 	done
@@ -80,7 +82,7 @@ check() {
 	size=$(wc -c <"$f")
 	cuts="$cuts $((size / 3 + 1)) $((size / 2 + 3))"
 	for cut in $cuts; do
-		for a in 1 2 3 4; do
+		for a in 1 2 3 4 5; do
 			set_args $a
 			tried=$((tried + 1))
 			runs "$f" "$cut" two $args
@@ -96,11 +98,11 @@ check() {
 	testdata/hand/*) ;;
 	*)
 		real_merged=$((real_merged + merged))
-		real_tried=$((real_tried + $(echo $cuts | wc -w) * 4))
+		real_tried=$((real_tried + $(echo $cuts | wc -w) * 5))
 		;;
 	esac
 	total_merged=$((total_merged + merged))
-	echo "split: $f: $merged of $(( $(echo $cuts | wc -w) * 4 )) merged"
+	echo "split: $f: $merged of $(( $(echo $cuts | wc -w) * 5 )) merged"
 }
 
 total_merged=0
