@@ -391,6 +391,8 @@ static const struct {
 	[CGA_MSG_NO_COSTS] = { "no cost lines: the report is empty", 1 },
 	[CGA_MSG_SUM_DISAGREES] = { "%s line disagrees with the sum of the "
 	    "cost lines (%s)", 1 },
+	[CGA_MSG_SUM_AGAIN] = { "%s line again in the same part: the last "
+	    "one holds", 1 },
 	[CGA_MSG_TRUNCATED] = { "profile looks truncated (%s)%s; the totals "
 	    "are the sum of its cost lines", 1 },
 	[CGA_MSG_MORE_WARNINGS] = { "%d more warnings not shown", 0 },
@@ -459,6 +461,8 @@ static const char *const specs[CGA_MSG__COUNT] = {
 	    "before the first cost line",
 	[CGA_MSG_NO_EVENTS] = "the format requires an events: line in every "
 	    "profile",
+	[CGA_MSG_SUM_AGAIN] = "the format gives a part one summary: line, "
+	    "and one totals: line at its end",
 	[CGA_MSG_SUM_DISAGREES] = "the format requires a summary: at least "
 	    "the sum of the cost lines",
 	[CGA_MSG_TOTALS_WRONG] = "the format requires totals: to be the sum "

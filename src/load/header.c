@@ -438,6 +438,9 @@ positions(struct loader *ld, const char *v)
 static void
 cost_summary(struct loader *ld, int which)
 {
+	if (ld->sumtext[which] != NULL && shows_warning(ld))
+		cga_diag_msgf(ld->path, ld->in.lineno, CGA_MSG_SUM_AGAIN,
+		    which ? "totals:" : "summary:");
 	free(ld->sumtext[which]);
 	ld->sumtext[which] = xmemdup0(ld->text, ld->len);
 	ld->sumline[which] = ld->in.lineno;
