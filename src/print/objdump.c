@@ -299,9 +299,12 @@ cga_objdump_name_len(const char *name)
 	const char	*q;
 	size_t		 len;
 
+	/*
+	 * Callgrind's contexts follow the name: its recursion level 'N
+	 * (--separate-recs), then its callers 'f'g (--separate-callers).
+	 */
 	len = strcspn(name, "@");
-	if ((q = strrchr(name, '\'')) != NULL && q[1] != '\0' &&
-	    q[strspn(q + 1, "0123456789") + 1] == '\0' &&
+	if ((q = strchr(name, '\'')) != NULL && q[1] != '\0' &&
 	    (size_t)(q - name) < len)
 		len = (size_t)(q - name);
 	return len;

@@ -48,7 +48,7 @@ int	cga_objdump_symbols(struct cga_object *o);
 void	cga_objdump_free(struct cga_object *o);
 /*
  * The length of a profile's function name as a symbol's: without its
- * recursion level 'N or a version @... after it.
+ * recursion level 'N, its callers 'f'g or a version @... after it.
  */
 size_t	cga_objdump_name_len(const char *name);
 /* The function symbols of name (a profile's), *n of them (free it). */

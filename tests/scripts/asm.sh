@@ -219,9 +219,20 @@ $(cat "$tmp/diff")"
 	grep -A3 'if ((i & 3) == 0) {' "$tmp/src" |
 	    grep -Eq '^ *jcnd (250|750)/1,000 taken -> line [0-9]+$'
 	result $? "branchy: the branch's bias under its source line"
+	# With its callers in its name (loop'main), loop is still its
+	# symbol: its code, and no note that the binary lacks it.
+	valgrind -q --tool=callgrind --dump-instr=yes --separate-callers=1 \
+	    --callgrind-out-file="$tmp/branchy-callers.callgrind" \
+	    "$tmp/branchy" >/dev/null 2>&1
+	"$bin" --asm=yes --auto=no --threshold=100 \
+	    "$tmp/branchy-callers.callgrind" >"$tmp/asm2" 2>&1
+	grep -q "^-- Machine code: .*:loop'main \[" "$tmp/asm2" &&
+	    ! grep -q "has no symbol loop" "$tmp/asm2" &&
+	    grep -q '<loop>' "$tmp/asm2"
+	result $? "branchy, --separate-callers=1: loop'main's code under the symbol loop"
 else
 	echo "asm: cc, valgrind or objdump not installed: branchy skipped"
-	skipped=$((skipped + 6))
+	skipped=$((skipped + 7))
 fi
 
 # /usr/bin/python3 under callgrind (Debian's python3.11 is stripped, and
