@@ -45,6 +45,7 @@ struct writer {
 	const char		*ob;		/* the current ob=, fl= and fn= */
 	const char		*fl;
 	const struct cga_fn	*fn;
+	const struct cga_fn	*restore;	/* see switch_to */
 	int			 abs;		/* next position absolute */
 	uint64_t		 last;
 	int			 zeros;		/* an event not given written 0 */
@@ -159,26 +160,62 @@ inlined_into(const struct writer *w, const struct cga_fn *fn)
 	return n != NULL && n->fn != fn ? n->fn : NULL;
 }
 
+/* ob= obj, when it is not the one in force. */
+static void
+put_ob(struct writer *w, const char *obj)
+{
+	if (obj != w->ob) {
+		put_name(w, "ob", ID_OB, obj != NULL ? obj : "");
+		w->ob = obj;
+	}
+}
+
+/*
+ * After code inlined into fn's home in another object than the home's
+ * (its ob= and fn= before the fi=): fn= of the home in its own object
+ * again, with no cost, so that its object read back is the one at its
+ * last fn= line, as it was.
+ */
+static void
+restore_home(struct writer *w)
+{
+	const struct cga_fn	*h = w->restore;
+
+	w->restore = NULL;
+	put_ob(w, h->obj);
+	if (w->fl != h->key.file)
+		put_name(w, "fl", ID_FL, h->key.file);
+	put_name(w, "fn", ID_FN, h->key.name);
+	w->fl = h->key.file;
+	w->fn = h;
+	w->abs = 1;
+}
+
 /* Cost lines go to fn at file from here on. */
 static void
 switch_to(struct writer *w, const struct cga_fn *fn, const char *file)
 {
 	const struct cga_fn	*home, *named;
+	const char		*obj;
+	int			 apart;
 
+	if (w->fn != fn && w->restore != NULL)
+		restore_home(w);
 	if (w->fn != fn) {
 		home = inlined_into(w, fn);
 		named = home != NULL ? home : fn;
-		if (home == NULL || w->fn == NULL ||
+		/* Code inlined in an object its home's last fn= is not in. */
+		apart = home != NULL && fn->codeobj != home->obj;
+		obj = apart ? fn->codeobj : named->obj;
+		if (home == NULL || w->fn == NULL || apart ||
 		    w->fn->key.name != fn->key.name) {
-			if (named->obj != w->ob) {
-				put_name(w, "ob", ID_OB, named->obj != NULL ?
-				    named->obj : "");
-				w->ob = named->obj;
-			}
+			put_ob(w, obj);
 			if (w->fl != named->key.file)
 				put_name(w, "fl", ID_FL, named->key.file);
 			put_name(w, "fn", ID_FN, fn->key.name);
 			w->fl = named->key.file;
+			if (apart)
+				w->restore = home;
 		}
 		if (home != NULL)
 			put_name(w, "fi", ID_FL, fn->key.file);
@@ -517,6 +554,8 @@ put_body(struct writer *w)
 		}
 		put_jumps(w, fn);
 	}
+	if (w->restore != NULL)
+		restore_home(w);
 	free(s);
 	free(v);
 }
