@@ -114,6 +114,13 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 	for (fn = p->fns; fn != NULL; fn = fn->next) {
 		dfn = fn_in(df, fn);
 		dfn->listed |= fn->listed;
+		/* Named by fn= in either (a home of inlined code): objseq. */
+		if (fn->objseq != 0)
+			dfn->objseq = 1;
+		if (fn->obj != NULL && dfn->obj != NULL &&
+		    strcmp(fn->obj, dfn->obj) != 0)
+			dfn->objs = 1;
+		dfn->objs |= fn->objs;
 		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
 			dfn->obj = intern(d, fn->obj);
 		if (fn->codeobj != NULL && (dfn->codeobj == NULL || sign > 0))

@@ -169,6 +169,22 @@ fn_listable(const struct cga_view *v, const struct cga_fn *fn)
 	return 0;
 }
 
+/*
+ * In a difference, whether a group holds a function that changed: a
+ * group whose changes cancel out (+3 and -3) is still listed, with them.
+ */
+static int
+group_changed(const struct cga_view *v, const struct cga_fn *g)
+{
+	const struct cga_groups	*gr = v->groups;
+	size_t			 i;
+
+	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
+		if (fn_listable(v, gr->members[i]))
+			return 1;
+	return 0;
+}
+
 static int
 fn_cmp(const void *a, const void *b, void *ctx)
 {
@@ -484,7 +500,8 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 		cga_widest_init(v, &x);
 	for (fn = NULL, i = 0; (fn = cga_fn_walk(p, fn, i)) != NULL; i++) {
 		cga_fn_walk_ahead(p, i, SELECT_AHEAD);
-		if (!fn_listable(v, fn) || !cga_view_passes(v, fn, 0))
+		if (!(fn_listable(v, fn) || (v->diff && v->groups != NULL &&
+		    group_changed(v, fn))) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
 		if (w != NULL && (min = cga_view_fn_min(v, fn)) != NULL)

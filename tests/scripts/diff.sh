@@ -39,6 +39,28 @@ minus testdata/recur-plain.callgrind testdata/recur-seprecs10.callgrind Ir
 minus testdata/sortprog-cachesim.callgrind testdata/sortprog-plain.callgrind Ir
 minus testdata/strhash-branchsim.callgrind testdata/strhash-multipart-cache.callgrind Ir
 
+# Changes that cancel out in a group still list it, with them: a.c's f
+# +3 and g -3 (figures worked out by hand), by file and in JSON.
+O=testdata/hand/diff-cancel-old.callgrind
+N=testdata/hand/diff-cancel-new.callgrind
+"$bin" --diff "$O" "$N" --by=file --threshold=100 --format=tsv >"$tmp/out"
+[ "$(awk -F'\t' '$1 == "a.c" { printf "%s=%s ", $2, $3 }' "$tmp/out")" = \
+    "=0 f=3 g=-3 " ]
+result $? "--diff --by=file: a.c at 0 with f +3 and g -3: $(tr '\t\n' ' |' <"$tmp/out")"
+"$bin" --diff "$O" "$N" --by=file --threshold=100 --format=json |
+    jq -e '[.groups[] | select(.name == "a.c") | .functions[].exclusive.Ir]
+	== [3, -3]' >/dev/null
+result $? "--diff --by=file --format=json: a.c's f and g"
+
+# A difference groups inlined code as a profile does: h.h:f is a piece
+# of a.c:f, 3 + 2 (by hand).
+"$bin" --diff testdata/hand/diff-inlined-old.callgrind \
+    testdata/hand/diff-inlined-new.callgrind --group-inlined=yes \
+    --threshold=100 --format=tsv >"$tmp/out"
+[ "$(awk -F'\t' '$1 == "a.c:f" { printf "%s=%s ", $2, $3 }' "$tmp/out")" = \
+    "=5 a.c=3 h.h=2 " ] && ! grep -q '^h\.h:f' "$tmp/out"
+result $? "--diff --group-inlined=yes: h.h under a.c:f: $(tr '\t\n' ' |' <"$tmp/out")"
+
 # Percentages are of OLD's total: a function only NEW has shows its share.
 "$bin" --auto=no --diff testdata/recur-plain.callgrind \
     testdata/recur-seprecs1.callgrind >"$tmp/out"
