@@ -51,12 +51,18 @@ same_obj(const char *a, const char *b)
 	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
-/* Whether g is code of fn's machine function: its name, its object. */
+/*
+ * Whether g is code of fn's machine function: fn itself, or code of its
+ * name in its object inlined (named by fi= or fe= only, never by fn=)
+ * into it or inlined into by it.  Two functions named by fn= are two
+ * symbols, even of one name (static functions of two files).
+ */
 static int
 same_code(const struct cga_fn *fn, const struct cga_fn *g)
 {
-	return g->key.name == fn->key.name &&
-	    same_obj(cga_fn_object(fn), cga_fn_object(g));
+	return g == fn || (g->key.name == fn->key.name &&
+	    (g->objseq == 0 || fn->objseq == 0) &&
+	    same_obj(cga_fn_object(fn), cga_fn_object(g)));
 }
 
 void
