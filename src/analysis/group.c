@@ -233,7 +233,7 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 		free(byid);
 		if (!quiet)
 			cga_diag("%s: a group's cost does not fit in 64 bits",
-			    p->path);
+			    cga_profile_said(p));
 		return -1;
 	}
 	members(g, p, byid, gid);
@@ -246,7 +246,7 @@ cga_groups_make(struct cga_groups *g, const struct cga_profile *p,
 		cga_diag_silent = silent;
 		if (rc == -1)
 			cga_diag("%s: a group's inclusive cost does not fit "
-			    "in 64 bits", p->path);
+			    "in 64 bits", cga_profile_said(p));
 		else
 			cga_groups_bound(g, p);
 	}

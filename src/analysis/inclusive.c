@@ -703,16 +703,16 @@ cga_profile_inclusive(struct cga_profile *p)
 	p->have_incl = 1;
 	if (b.err)
 		cga_diag("%s: an inclusive cost does not fit in 64 bits",
-		    p->path);
+		    cga_profile_said(p));
 	else if (low && !p->diff)
 		cga_diag("%s: warning: the cost lines hold more than the "
 		    "profile's total; inclusive costs are shown at most at "
 		    "their sum, never below a function's exclusive cost",
-		    p->path);
+		    cga_profile_said(p));
 	else if (over)
 		cga_diag("%s: warning: the profile's call costs add up to more "
 		    "than its total; inclusive costs are shown at most at the "
-		    "total", p->path);
+		    "total", cga_profile_said(p));
 	for (i = 0; i < j.nowned; i++)
 		free(j.owned[i]);
 	free(j.owned);

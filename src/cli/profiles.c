@@ -242,7 +242,8 @@ cga_profiles_finish(struct cga_profile *p, unsigned needs, int no_display,
 	if (rc == -1)
 		return -1;
 	if (p->nparts == 0) {
-		cga_diag("%s: no part of the numbers --part names", p->path);
+		cga_diag("%s: no part of the numbers --part names",
+		    cga_profile_said(p));
 		return -1;
 	}
 	return 0;

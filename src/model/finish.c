@@ -3,6 +3,7 @@
  * name id's late definition merged settled, call sites merged, derived
  * events' counts computed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,7 +276,7 @@ void
 cga_profile_finish_code_failed(const struct cga_profile *p)
 {
 	cga_diag("%s: a sum of instruction costs or jump counts does not fit "
-	    "in 64 bits", p->path);
+	    "in 64 bits", cga_profile_said(p));
 }
 
 int
@@ -290,6 +291,41 @@ cga_profile_finish(struct cga_profile *p)
 	return 0;
 }
 
+const char *
+cga_profile_said(const struct cga_profile *p)
+{
+	return p->said != NULL ? p->said : p->path;
+}
+
+/*
+ * p->said: the file its parts came from, or, when they came from several,
+ * the first and how many others.
+ */
+static void
+name_files(struct cga_profile *p)
+{
+	const char	*first = NULL;
+	char		*s;
+	size_t		 i, others = 0, len;
+
+	for (i = 0; i < p->nparts; i++) {
+		if (first == NULL)
+			first = p->parts[i].path;
+		else if (p->parts[i].path != p->parts[i - 1].path &&
+		    strcmp(p->parts[i].path, first) != 0)
+			others++;
+	}
+	if (first == NULL || others == 0) {
+		p->said = first;
+		return;
+	}
+	len = strlen(first) + 48;
+	s = cga_arena_alloc(&p->arena, len);
+	snprintf(s, len, "%s and %zu other profile%s", first, others,
+	    others == 1 ? "" : "s");
+	p->said = s;
+}
+
 int
 cga_profile_finish_model(struct cga_profile *p)
 {
@@ -301,6 +337,7 @@ cga_profile_finish_model(struct cga_profile *p)
 	int		 err = 0;
 
 	cga_objpairs_settle(p);
+	name_files(p);
 	if (p->nmerged > 0)
 		merges_settle(p);
 	if (p->late_display && !p->no_display)

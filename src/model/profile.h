@@ -384,7 +384,8 @@ struct cga_profile {
 	struct cga_event *ev;
 
 	/* The header of the first part read. */
-	const char	 *path;
+	const char	 *path;		/* the first profile file read */
+	const char	 *said;		/* its files, for messages: finish.c */
 	const char	 *creator;
 	const char	 *cmd;
 	const char	 *pid;
@@ -492,6 +493,9 @@ cga_fn_object(const struct cga_fn *fn)
 {
 	return fn->obj != NULL ? fn->obj : fn->codeobj;
 }
+
+/* What a message of the whole model names it by: p->said, or p->path. */
+const char *cga_profile_said(const struct cga_profile *);
 
 struct cga_profile *cga_profile_new(void);
 void	 cga_profile_free(struct cga_profile *);

@@ -707,16 +707,16 @@ pprof_print(FILE *out, const struct cga_view *v)
 	if (v->p->diff && v->older == NULL) {
 		cga_diag("%s: a profile with negative counts has no stacks; "
 		    "--diff OLD NEW writes the difference of two profiles",
-		    v->p->path);
+		    cga_profile_said(v->p));
 		return 1;
 	}
 	if (v->older != NULL && (v->older->diff || v->newer->diff)) {
 		cga_diag("%s: --diff of a profile with negative counts has no "
-		    "stacks", v->older->diff ? v->older->path : v->newer->path);
+		    "stacks", v->older->diff ? cga_profile_said(v->older) : cga_profile_said(v->newer));
 		return 1;
 	}
 	if (v->nshow == 0) {
-		cga_diag("%s: no event to show", v->p->path);
+		cga_diag("%s: no event to show", cga_profile_said(v->p));
 		return 1;
 	}
 	cga_proto_init(&pr, v->nshow);
@@ -728,7 +728,7 @@ pprof_print(FILE *out, const struct cga_view *v)
 		rc = side_run(v, &pr, v->lp, 1) == -1;
 	if (rc == 0 && pr.err) {
 		cga_diag("%s: a count does not fit in pprof's 64 bits, signed",
-		    v->p->path);
+		    cga_profile_said(v->p));
 		rc = 1;
 	}
 	if (rc == 0 && pprof_write(out, v, &pr) == -1)

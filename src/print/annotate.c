@@ -762,7 +762,7 @@ cga_annotate(FILE *out, const struct cga_view *v, struct cga_fn **listed,
 	if (gather_files(&g, v, listed, nlisted) == -1 ||
 	    files_sum_fits(&g, p) == -1) {
 		cga_diag("%s: the costs of the files to annotate do not fit in "
-		    "64 bits", p->path);
+		    "64 bits", cga_profile_said(p));
 		rc = 1;
 		g.n = 0;
 	}

@@ -598,7 +598,7 @@ names_check(const struct cga_profile *p)
 	if (bad == NULL)
 		return 0;
 	cga_diag("%s: cannot be written as a Callgrind file: the name '%s' "
-	    "holds a line end, or starts with a blank", p->path, bad);
+	    "holds a line end, or starts with a blank", cga_profile_said(p), bad);
 	return -1;
 }
 
@@ -809,7 +809,7 @@ write_profile(FILE *out, const struct cga_view *v)
 	sum = xcalloc(p->cw + 1, sizeof(*sum));
 	homes_find(&w);
 	if (cost_lines_sum(p, sum) == -1 || cga_pieces_make(&w.pc, p) == -1) {
-		cga_diag("%s: a cost to write does not fit in 64 bits", p->path);
+		cga_diag("%s: a cost to write does not fit in 64 bits", cga_profile_said(p));
 		writer_free(&w);
 		free(sum);
 		return 1;

@@ -228,7 +228,7 @@ folded_print(FILE *out, const struct cga_view *v)
 	if (v->p->diff) {
 		cga_diag("%s: a profile with negative counts has no flame "
 		    "graph; --diff OLD NEW gives the stacks of each",
-		    v->p->path);
+		    cga_profile_said(v->p));
 		return 1;
 	}
 	return folded_one(out, v);
@@ -410,7 +410,7 @@ speedscope_print(FILE *out, const struct cga_view *v)
 	if (v->p->diff) {
 		cga_diag("%s: a difference has no speedscope file; "
 		    "--format=folded --diff gives both profiles' stacks",
-		    v->p->path);
+		    cga_profile_said(v->p));
 		return 1;
 	}
 	if (cga_frames_make(&fg, v, v->lp) == -1)

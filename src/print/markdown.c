@@ -224,7 +224,7 @@ functions(FILE *out, const struct cga_view *v)
 		    out);
 	if (rc != 0)
 		cga_diag("%s: %s's cost in NEW does not fit in 64 bits",
-		    v->p->path, fns[i - 1]->display);
+		    cga_profile_said(v->p), fns[i - 1]->display);
 	free(fns);
 	return rc;
 }
@@ -324,7 +324,7 @@ md_print(FILE *out, const struct cga_view *v)
 		gate(out, v->gate);
 	if (totals(out, v) == -1) {
 		cga_diag("%s: a total of NEW does not fit in 64 bits",
-		    v->p->path);
+		    cga_profile_said(v->p));
 		return 1;
 	}
 	return functions(out, v) == 0 ? 0 : 1;

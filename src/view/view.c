@@ -60,7 +60,7 @@ cga_view_filters(struct cga_view *v)
 		v->nhidden++;
 		if (cga_cost_add(p, v->hidden, fn->self) == -1) {
 			cga_diag("%s: the cost of the hidden functions does "
-			    "not fit in 64 bits", p->path);
+			    "not fit in 64 bits", cga_profile_said(p));
 			return -1;
 		}
 	}

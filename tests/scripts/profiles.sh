@@ -70,6 +70,18 @@ result $? "standard input as the second profile"
 grep -q "^Profile data files 'testdata/forkprog-parent.callgrind', 'testdata/forkprog-child.callgrind' (creator: " "$tmp/files"
 result $? "header: $(sed -n 2p "$tmp/files")"
 
+# A message of the combined model names the profiles, not the first
+# alone: strhash-plain's total is right, low-summary's summary: is below
+# its cost lines.
+"$bin" --inclusive=yes --auto=no testdata/strhash-plain.callgrind \
+    testdata/hand/low-summary.callgrind 2>"$tmp/err" >/dev/null
+grep -qx "cgannotate: testdata/strhash-plain.callgrind and 1 other profile: warning: the cost lines hold more than the profile's total;.*" "$tmp/err"
+result $? "a warning of two profiles names both: $(tail -1 "$tmp/err")"
+"$bin" --inclusive=yes --auto=no testdata/hand/low-summary.callgrind \
+    testdata/strhash-plain.callgrind 2>"$tmp/err" >/dev/null
+grep -q "^cgannotate: testdata/hand/low-summary.callgrind and 1 other profile: warning: the cost lines hold more" "$tmp/err"
+result $? "a warning of two profiles names both, either order: $(tail -1 "$tmp/err")"
+
 # A source file after profiles is annotated, not read as a profile.
 "$bin" testdata/recur-plain.callgrind testdata/recur-seprecs1.callgrind \
     ./testdata/src/recur.c >"$tmp/ann" 2>&1
