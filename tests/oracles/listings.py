@@ -232,8 +232,9 @@ def check_declared(ck, prof):
     ck.check(more or prof.negative,
              "%s: sum of cost lines %s, above summary:/totals: %s" % (
                  p, fmt(prof.total, events), fmt(pt, events)))
-    ck.notes.append("%s: summary: %s, more than the cost lines %s" % (
-        p, fmt(pt, events), fmt(prof.total, events)))
+    if more:
+        ck.notes.append("%s: summary: %s, more than the cost lines %s" % (
+            p, fmt(pt, events), fmt(prof.total, events)))
 
 
 # ---------------------------------------------------- the listings
