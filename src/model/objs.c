@@ -13,9 +13,8 @@ placeholder(const char *name)
 	return name != NULL && name[0] == '\n';
 }
 
-/* fn's code lay in objects a and b: fn->objs, or a pair to settle. */
-static void
-two_objects(struct cga_profile *p, struct cga_fn *fn, const char *a,
+void
+cga_fn_two_objects(struct cga_profile *p, struct cga_fn *fn, const char *a,
     const char *b)
 {
 	struct cga_objpair	*x;
@@ -38,16 +37,6 @@ two_objects(struct cga_profile *p, struct cga_fn *fn, const char *a,
 }
 
 void
-cga_fn_in_object(struct cga_profile *p, struct cga_fn *fn, const char *obj)
-{
-	int		 seen;
-	const char	*was = cga_fn_code_obj(fn, &seen);
-
-	if (seen)
-		two_objects(p, fn, was, obj);
-}
-
-void
 cga_fn_merge_objs(struct cga_profile *p, struct cga_fn *b,
     const struct cga_fn *a, const char *a_obj)
 {
@@ -67,7 +56,7 @@ cga_objpairs_take(struct cga_profile *p, struct cga_profile *q,
 	size_t	 i;
 
 	for (i = 0; i < q->nobjpairs; i++)
-		two_objects(p, cga_fn_final(q->objpairs[i].fn),
+		cga_fn_two_objects(p, cga_fn_final(q->objpairs[i].fn),
 		    name(ctx, q->objpairs[i].a), name(ctx, q->objpairs[i].b));
 	free(q->objpairs);
 	q->objpairs = NULL;
