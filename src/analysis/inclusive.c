@@ -216,7 +216,8 @@ fetch_ahead(struct cga_fn *const *fns, size_t i, size_t n, int what)
  * figure made of such a sum (a call said to cost more than 2^64 - 1 with
  * its caller) is capped at the ceiling, which is below it: the same
  * figure as exact sums give, and the same warning as a call of a little
- * less.  A difference's signed sums have no ceiling: -1 there.
+ * less.  (The ceiling's own sum, of exclusive costs, may not pass 64
+ * bits.)  A difference's signed sums have no ceiling: -1 there.
  */
 static int
 sat_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
@@ -684,7 +685,9 @@ cga_profile_inclusive(struct cga_profile *p)
 	for (b.n = 0; b.n < p->nfns; b.n++) {
 		fetch_ahead(p->fnv, b.n, p->nfns, 0);
 		b.fns[b.n] = p->fnv[b.n];
-		add(&b, p->ceiling, b.fns[b.n]->self);
+		/* A sum of exclusive costs past 64 bits is an error. */
+		if (cga_cost_add(p, p->ceiling, b.fns[b.n]->self) == -1)
+			b.err = 1;
 	}
 	/* The names on the other processor, while the graph is read here. */
 	if (!p->diff)

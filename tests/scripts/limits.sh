@@ -160,6 +160,19 @@ for c in 18446744073709551615 18446744073709551000; do
 	fi
 done
 
+# Exclusive costs whose sum passes 64 bits (two parts of 2^63, each with
+# a summary: of 1) make the ceiling of inclusive costs: an error, and
+# nothing printed, not a saturated sum.
+for f in text json; do
+	"$bin" --format=$f --inclusive=yes --auto=no \
+	    testdata/hand/bad-annotate-overflow.callgrind >"$tmp/out" \
+	    2>"$tmp/err"
+	status=$?
+	[ $status = 1 ] && [ ! -s "$tmp/out" ] &&
+	    [ "$(tail -1 "$tmp/err")" = "cgannotate: testdata/hand/bad-annotate-overflow.callgrind: an inclusive cost does not fit in 64 bits" ]
+	result $? "exclusive costs past 64 bits, --inclusive=yes ($f): status $status, $(tail -1 "$tmp/err")"
+done
+
 # A million distinct functions load, each listed with --threshold=100.
 awk 'BEGIN { print "events: Ir";
 	for (i = 0; i < 1000000; i++)
