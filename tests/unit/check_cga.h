@@ -35,7 +35,7 @@ Suite	*gate_suite(void);
 Suite	*lint_suite(void);
 Suite	*pieces_suite(void);
 Suite	*pb_suite(void);
-Suite	*filter_suite(void);
+Suite	*tui_suite(void);
 
 /*
  * The profile the running test loaded: a checked fixture (cga_test_setup,

@@ -328,7 +328,7 @@ main(void)
 	srunner_add_suite(sr, lint_suite());
 	srunner_add_suite(sr, pieces_suite());
 	srunner_add_suite(sr, pb_suite());
-	srunner_add_suite(sr, filter_suite());
+	srunner_add_suite(sr, tui_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

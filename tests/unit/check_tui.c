@@ -1,5 +1,5 @@
 /*
- * check_filter.c: the text --tui's filter searches for before it tries a
+ * check_tui.c: the text --tui's filter searches for before it tries a
  * regex (tui_filter_literal): worked out by hand for a set of regexes,
  * then, for every regex of a small alphabet that compiles and every name
  * of another, checked against regexec itself: a name the regex matches
@@ -171,9 +171,9 @@ START_TEST(a_match_holds_the_literal_utf8)
 END_TEST
 
 Suite *
-filter_suite(void)
+tui_suite(void)
 {
-	Suite	*s = suite_create("filter");
+	Suite	*s = suite_create("tui");
 	TCase	*tc = tcase_create("filter");
 
 	tcase_set_timeout(tc, 120);
