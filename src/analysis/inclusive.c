@@ -216,8 +216,9 @@ fetch_ahead(struct cga_fn *const *fns, size_t i, size_t n, int what)
  * figure made of such a sum (a call said to cost more than 2^64 - 1 with
  * its caller) is capped at the ceiling, which is below it: the same
  * figure as exact sums give, and the same warning as a call of a little
- * less.  (The ceiling's own sum, of exclusive costs, may not pass 64
- * bits.)  A difference's signed sums have no ceiling: -1 there.
+ * less.  An event no ceiling has (given by call costs alone), the
+ * ceiling's own sum of exclusive costs, and a difference's signed sums
+ * may not pass 64 bits: -1 there.
  */
 static int
 sat_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
@@ -229,8 +230,12 @@ sat_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
 	for (e = 0; e < p->nev; e++) {
 		if (!cga_cost_defined(p, src, e))
 			continue;
-		if (__builtin_add_overflow(dst[e], src[e], &dst[e]))
+		if (!__builtin_add_overflow(dst[e], src[e], &dst[e]))
+			;
+		else if (cga_cost_defined(p, p->ceiling, e))
 			dst[e] = UINT64_MAX;
+		else
+			return -1;	/* no ceiling caps it: an error */
 		cga_cost_define(p, dst, e);
 	}
 	return 0;
@@ -689,12 +694,13 @@ cga_profile_inclusive(struct cga_profile *p)
 		if (cga_cost_add(p, p->ceiling, b.fns[b.n]->self) == -1)
 			b.err = 1;
 	}
+	/* Made whole before the names' sums read it (sat_add). */
+	low = ceiling(&b);
 	/* The names on the other processor, while the graph is read here. */
 	if (!p->diff)
 		cga_job_start(&j.job, names_run, &j);
 	b.comp = cga_components(b.fns, b.n, &b.ncomp);
 	edge_components(&b);
-	low = ceiling(&b);
 	if (!p->diff)
 		entry_bounds(&b);
 	cga_job_wait(&j.job);

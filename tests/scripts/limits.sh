@@ -173,6 +173,17 @@ for f in text json; do
 	result $? "exclusive costs past 64 bits, --inclusive=yes ($f): status $status, $(tail -1 "$tmp/err")"
 done
 
+# An event only call costs give (Dr: no cost line of a function's own,
+# no summary:) has no ceiling: two calls of 2^63 Dr from main pass 64
+# bits, an error, never a saturated figure printed.
+printf '%s\n' 'events: Ir Dr' 'fl=a.c' 'fn=main' '1 10' 'cfn=f' 'calls=1 5' \
+    '1 5 9223372036854775808' 'cfn=g' 'calls=1 6' '1 5 9223372036854775808' \
+    'fn=f' '5 20' 'fn=g' '6 20' >"$tmp/nodr.out"
+for f in text json; do
+	expect "call-costs-only-event-$f" 1 'nodr.out: an inclusive cost does not fit in 64 bits$' \
+	    "$bin" --format=$f --inclusive=yes --auto=no "$tmp/nodr.out"
+done
+
 # A million distinct functions load, each listed with --threshold=100.
 awk 'BEGIN { print "events: Ir";
 	for (i = 0; i < 1000000; i++)
