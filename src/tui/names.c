@@ -208,7 +208,8 @@ tui_filter_literal(const char *re, int *whole)
 	const char	*s = re, *q, *best = "";
 	size_t		 n = 0, nbest = 0;
 	unsigned	 min;
-	int		 c, atom;	/* the last atom: 0 none, 1 plain, 2 other */
+	int		 c, atom;	/* the last atom: 0 none, 1 plain, 2 */
+					/* other, 3 an anchor */
 	int		 plain = 1;	/* only plain characters so far */
 
 	*whole = 0;
@@ -223,6 +224,9 @@ tui_filter_literal(const char *re, int *whole)
 			if (atom == 0 || atom == 3 || q == NULL || *q == '*' ||
 			    *q == '+' || *q == '?' || *q == '{')
 				goto none;	/* nothing to repeat, or twice */
+			/* A wide character repeated: its bytes, not its last. */
+			if (atom == 1 && (unsigned char)run[n - 1] >= 0x80)
+				goto none;
 			plain = 0;
 			if (atom == 1) {
 				/* It ends the run, in it only when it must be. */

@@ -35,6 +35,10 @@ static const struct want wants[] = {
 	{ "[[:alpha:]]ab", "ab", 0 },
 	{ "a.b.cde", "cde", 0 },
 	{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9", 0 },	/* not ASCII */
+	{ "x\xc3\xa9*", "", 0 },	/* a wide character repeated */
+	{ "\xc3\xa9?y", "", 0 },
+	{ "a\xc3\xa9{0,2}", "", 0 },
+	{ "a\xc3\xa9+b", "", 0 },
 	{ "(foo|bar)", "", 0 },
 	{ "foo|bar", "", 0 },
 	{ "\\w+init", "", 0 },
@@ -158,6 +162,42 @@ check_all(const char *locale)
 	ck_assert_uint_gt(proved, 1000);
 }
 
+/* Regexes of a wide character, each against every name, in UTF-8. */
+static const char *const wide_res[] = {
+	"x\xc3\xa9*", "\xc3\xa9?b", "a\xc3\xa9{0,2}", "\xc3\xa9+a",
+	"b\xc3\xa9", "[\xc3\xa9]a", "\xc3\xa9.", "a\xff*",
+};
+
+START_TEST(a_match_holds_the_literal_wide)
+{
+	regex_t	 rx;
+	char	*lit;
+	size_t	 i, k;
+	int	 whole, m;
+
+	ck_assert_ptr_nonnull(setlocale(LC_ALL, "C.UTF-8"));
+	make_names();
+	for (i = 0; i < sizeof(wide_res) / sizeof(wide_res[0]); i++) {
+		if (regcomp(&rx, wide_res[i], REG_EXTENDED | REG_NOSUB) != 0)
+			continue;
+		lit = tui_filter_literal(wide_res[i], &whole);
+		for (k = 0; k < nnames; k++) {
+			m = regexec(&rx, names[k], 0, NULL, 0) == 0;
+			if (m && strstr(names[k], lit) == NULL)
+				ck_abort_msg("/%s/ matches \"%s\", which lacks "
+				    "\"%s\"", wide_res[i], names[k], lit);
+			if (whole && m != (strstr(names[k], lit) != NULL))
+				ck_abort_msg("/%s/ is \"%s\" alone", wide_res[i],
+				    lit);
+		}
+		free(lit);
+		regfree(&rx);
+	}
+	free_names();
+	setlocale(LC_ALL, "C");
+}
+END_TEST
+
 START_TEST(a_match_holds_the_literal_c_locale)
 {
 	check_all("C");
@@ -181,6 +221,7 @@ tui_suite(void)
 	    (int)(sizeof(wants) / sizeof(wants[0])));
 	tcase_add_test(tc, a_match_holds_the_literal_c_locale);
 	tcase_add_test(tc, a_match_holds_the_literal_utf8);
+	tcase_add_test(tc, a_match_holds_the_literal_wide);
 	suite_add_tcase(s, tc);
 	return s;
 }
