@@ -117,9 +117,7 @@ add_profile(struct differ *df, const struct cga_profile *p, int sign)
 		/* Named by fn= in either (a home of inlined code): objseq. */
 		if (fn->objseq != 0)
 			dfn->objseq = 1;
-		if (fn->obj != NULL && dfn->obj != NULL &&
-		    strcmp(fn->obj, dfn->obj) != 0)
-			dfn->objs = 1;
+		/* (OLD's and NEW's objects of two builds differ anyway.) */
 		dfn->objs |= fn->objs;
 		if (fn->obj != NULL && (dfn->obj == NULL || sign > 0))
 			dfn->obj = intern(d, fn->obj);

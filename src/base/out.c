@@ -99,7 +99,8 @@ cga_out_source(FILE *out, const char *s, size_t len)
 	while (p < end) {
 		/* Runs of plain text, tabs and line ends go out as they are. */
 		for (n = 0; p + n < end && ((p[n] >= 0x20 && p[n] < 0x7f) ||
-		    p[n] == '\t' || p[n] == '\n'); n++)
+		    p[n] == '\t' || p[n] == '\n' || (p[n] == '\r' &&
+		    p + n + 1 < end && p[n + 1] == '\n')); n++)
 			;
 		if (n > 0) {
 			fwrite(p, 1, n, out);

@@ -19,8 +19,8 @@
 void	cga_out_text(FILE *, const char *);
 /*
  * A line of a source file (len bytes, a NUL among them maybe) for a
- * terminal: as cga_out_text writes text, but tabs and line ends, which
- * lay the source out, stay; a NUL is \x00.
+ * terminal: as cga_out_text writes text, but tabs and line ends (a CR
+ * before a LF too), which lay the source out, stay; a NUL is \x00.
  */
 void	cga_out_source(FILE *, const char *s, size_t len);
 /* The bytes cga_out_text writes of s. */

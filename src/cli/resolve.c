@@ -110,7 +110,7 @@ say_objects(const struct cga_profile *p)
 	if (n > 0)
 		cga_diag("%s: warning: %zu function%s code in more than one "
 		    "object; --by=object counts each whole in one of them: %s",
-		    p->path, n, n == 1 ? " has" : "s have", list);
+		    cga_profile_said(p), n, n == 1 ? " has" : "s have", list);
 	free(list);
 }
 

@@ -364,7 +364,8 @@ cga_profile_finish_model(struct cga_profile *p)
 	cga_lines_each(p, derive_line, &d);
 	err |= d.err;
 	if (err) {
-		cga_diag_msg(p->path, 0, CGA_MSG_DERIVED_BIG, NULL, 0);
+		cga_diag_msg(cga_profile_said(p), 0, CGA_MSG_DERIVED_BIG, NULL,
+		    0);
 		return -1;
 	}
 out:

@@ -205,7 +205,8 @@ switch_to(struct writer *w, const struct cga_fn *fn, const char *file)
 		home = inlined_into(w, fn);
 		named = home != NULL ? home : fn;
 		/* Code inlined in an object its home's last fn= is not in. */
-		apart = home != NULL && fn->codeobj != home->obj;
+		apart = home != NULL && fn->codeobj != NULL &&
+		    fn->codeobj != home->obj;
 		obj = apart ? fn->codeobj : named->obj;
 		if (home == NULL || w->fn == NULL || apart ||
 		    w->fn->key.name != fn->key.name) {
@@ -719,8 +720,10 @@ struct tty_lines {
 static void
 tty_put(struct tty_lines *l, int ended)
 {
-	l->b[l->n] = '\0';
-	cga_out_text(l->out, l->b);
+	if (l->n > 0) {
+		l->b[l->n] = '\0';
+		cga_out_text(l->out, l->b);
+	}
 	if (ended)
 		putc('\n', l->out);
 	l->n = 0;
@@ -744,7 +747,8 @@ tty_write(void *cookie, const char *buf, size_t size)
 		/* Names are C strings: no NUL comes to end a line early. */
 		l->b[l->n++] = buf[i];
 	}
-	return (ssize_t)size;
+	/* The terminal's error is the stream's, which the writer checks. */
+	return ferror(l->out) ? -1 : (ssize_t)size;
 }
 
 static int
@@ -789,8 +793,8 @@ callgrind_print(FILE *out, const struct cga_view *v)
 	if (isatty(fileno(out)))
 		out = tty = tty_lines(out);
 	rc = write_profile(out, v);
-	if (tty != NULL)
-		fclose(tty);
+	if (tty != NULL && fclose(tty) != 0)
+		rc = 1;
 	return rc;
 }
 
@@ -822,6 +826,7 @@ write_profile(FILE *out, const struct cga_view *v)
 		put_counts(&w, p->total, NULL, NULL);
 		putc('\n', out);
 	}
+	fflush(out);	/* a terminal's lines before the warning */
 	if (w.zeros)
 		cga_diag("warning: some costs lack an event that comes before "
 		    "one they have (profiles of other events were summed): "

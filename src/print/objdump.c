@@ -310,11 +310,13 @@ cga_objdump_name_len(const char *name)
 	return len;
 }
 
-const struct cga_sym **
-cga_objdump_named(const struct cga_object *o, const char *name, size_t *n)
+/* The symbols whose name is name's first len bytes: *n. */
+static const struct cga_sym **
+named_len(const struct cga_object *o, const char *name, size_t len,
+    size_t *n)
 {
 	const struct cga_sym	**v = NULL;
-	size_t			  len = cga_objdump_name_len(name), i, cap = 0;
+	size_t			  i, cap = 0;
 
 	*n = 0;
 	for (i = 0; i < o->nsyms; i++) {
@@ -327,6 +329,27 @@ cga_objdump_named(const struct cga_object *o, const char *name, size_t *n)
 		v[(*n)++] = &o->syms[i];
 	}
 	return v;
+}
+
+/*
+ * The name as it is first (a demangled name may hold a ', a Rust
+ * lifetime), then less each of callgrind's contexts from the last.
+ */
+const struct cga_sym **
+cga_objdump_named(const struct cga_object *o, const char *name, size_t *n)
+{
+	const struct cga_sym	**v;
+	size_t			  len = strcspn(name, "@");
+
+	for (;;) {
+		if ((v = named_len(o, name, len, n)) != NULL || len == 0)
+			return v;
+		while (len > 0 && name[len - 1] != '\'')
+			len--;
+		if (len == 0)
+			return NULL;
+		len--;		/* the ' itself */
+	}
 }
 
 /* A line of objdump -d: "  ADDR:\tTEXT". */

@@ -208,7 +208,7 @@ tsv_functions(FILE *out, const struct cga_view *v)
 	for (i = 0; i < n; i++)
 		if (calls_in(v->p, fns[i], &ncalls[i]) == -1) {
 			cga_diag("%s: the calls to %s add up past 2^64-1",
-			    v->p->path, fns[i]->display);
+			    cga_profile_said(v->p), fns[i]->display);
 			free(ncalls);
 			free(fns);
 			return 1;

@@ -180,7 +180,8 @@ group_changed(const struct cga_view *v, const struct cga_fn *g)
 	size_t			 i;
 
 	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
-		if (fn_listable(v, gr->members[i]))
+		if (fn_listable(v, gr->members[i]) &&
+		    cga_view_passes(v, gr->members[i], 1))
 			return 1;
 	return 0;
 }

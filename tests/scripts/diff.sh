@@ -52,6 +52,13 @@ result $? "--diff --by=file: a.c at 0 with f +3 and g -3: $(tr '\t\n' ' |' <"$tm
 	== [3, -3]' >/dev/null
 result $? "--diff --by=file --format=json: a.c's f and g"
 
+# ... but not when the changed ones are hidden: a group of nothing
+# listed is not listed.
+"$bin" --diff "$O" "$N" --by=file --threshold=100 --hide='^[fg]$' \
+    --format=tsv >"$tmp/out"
+! grep -q '^a\.c' "$tmp/out"
+result $? "--diff --by=file --hide: no a.c of hidden changes: $(tr '\t\n' ' |' <"$tmp/out")"
+
 # A difference groups inlined code as a profile does: h.h:f is a piece
 # of a.c:f, 3 + 2 (by hand).
 "$bin" --diff testdata/hand/diff-inlined-old.callgrind \

@@ -76,5 +76,13 @@ if command -v script >/dev/null 2>&1; then
 	    grep -q "$(printf '\t')/\\* \\\\x1b\]0;PWN\\\\x07\\\\x1b\[2J \\*/ return 0;" "$tmp/tty" &&
 	    grep -q '^ *[.0-9 (%)]*}\\x01' "$tmp/tty"
 	result $? "[source] on a terminal: a control byte, or the tab lost"
+	# A CRLF source: its CRs stay, none shows as \r.
+	printf 'int\tmain(void)\r\n{\r\n\treturn 0;\r\n}\r\n' >"$tmp/crlf.c"
+	printf '%s\n' 'events: Ir' "fl=$tmp/crlf.c" 'fn=main' '1 2' '3 5' \
+	    >"$tmp/crlf.callgrind"
+	script -qec "NO_COLOR=1 $bin $tmp/crlf.callgrind" /dev/null \
+	    >"$tmp/tty" </dev/null
+	grep -q "$(printf '\t')return 0;" "$tmp/tty" && ! grep -q '\\r' "$tmp/tty"
+	result $? "[source] a CRLF source on a terminal: its line ends as they are"
 fi
 finish
