@@ -230,12 +230,11 @@ sat_add(const struct cga_profile *p, uint64_t *dst, const uint64_t *src)
 	for (e = 0; e < p->nev; e++) {
 		if (!cga_cost_defined(p, src, e))
 			continue;
-		if (!__builtin_add_overflow(dst[e], src[e], &dst[e]))
-			;
-		else if (cga_cost_defined(p, p->ceiling, e))
+		if (__builtin_add_overflow(dst[e], src[e], &dst[e])) {
+			if (!cga_cost_defined(p, p->ceiling, e))
+				return -1;	/* no ceiling caps it */
 			dst[e] = UINT64_MAX;
-		else
-			return -1;	/* no ceiling caps it: an error */
+		}
 		cga_cost_define(p, dst, e);
 	}
 	return 0;

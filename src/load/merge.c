@@ -395,7 +395,6 @@ merge_fns(struct merge *m, uint64_t lineno)
 	struct cga_profile	*p = m->p, *q = m->q;
 	struct cga_fn		*fn, *next, *to;
 	uint64_t		 objseq = p->objseq;
-	int			 seen;
 
 	for (fn = q->fns; fn != NULL; fn = next) {
 		next = fn->next;
@@ -415,7 +414,7 @@ merge_fns(struct merge *m, uint64_t lineno)
 		}
 		cga_fn_merge_into(fn, to);
 		cga_fn_merge_objs(p, to, fn, map_name(m, cga_fn_code_obj(fn,
-		    &seen)));
+		    NULL)));
 		(void)cga_cost_add(p, to->self, fn->self);
 		to->ncalls += fn->ncalls;
 		to->listed |= fn->listed;

@@ -17,26 +17,38 @@ struct cga_objpair {
 };
 
 /*
- * While loading: the object of fn's code so far, where *seen (a fn= line
- * of it, or code inlined from it, fi= or fe=).
+ * While loading: the object of fn's code so far, where there is any (a
+ * fn= line of it, or code inlined from it, fi= or fe=): *seen, unless
+ * seen is NULL.
  */
 static inline const char *
 cga_fn_code_obj(const struct cga_fn *fn, int *seen)
 {
-	*seen = fn->objseq != 0 || fn->codeseq != 0;
+	if (seen != NULL)
+		*seen = fn->objseq != 0 || fn->codeseq != 0;
 	return fn->objseq != 0 ? fn->obj : fn->codeobj;
 }
+
+/* fn's code lay in objects a and b: fn->objs, or a pair to settle. */
+void	 cga_fn_two_objects(struct cga_profile *, struct cga_fn *fn,
+	    const char *a, const char *b);
 
 /*
  * While loading: fn's code lies in obj too (a fn= line of it, or code
  * inlined from it): when fn had code in another object, fn->objs, or a
- * pair to settle once placeholders have names.
+ * pair to settle once placeholders have names.  Inline: a fn= line of
+ * the 512 MB profile's millions seldom changes it.
  */
-static inline void	 cga_fn_in_object(struct cga_profile *,
-	    struct cga_fn *fn, const char *obj);
-/* fn's code lay in objects a and b: fn->objs, or a pair to settle. */
-void	 cga_fn_two_objects(struct cga_profile *, struct cga_fn *fn,
-	    const char *a, const char *b);
+static inline void
+cga_fn_in_object(struct cga_profile *p, struct cga_fn *fn, const char *obj)
+{
+	int		 seen;
+	const char	*was = cga_fn_code_obj(fn, &seen);
+
+	if (seen && was != obj && !fn->objs)
+		cga_fn_two_objects(p, fn, was, obj);
+}
+
 /*
  * While merging function a into b: b->objs when a had it, or when a's
  * code lay in another object than b's; a_obj names a's object of its code
@@ -55,16 +67,5 @@ void	 cga_objpairs_rename(struct cga_profile *, const char *from,
 	    const char *to);
 /* Once every name is known: each pair of two objects sets its objs. */
 void	 cga_objpairs_settle(struct cga_profile *);
-
-/* Inline: a fn= line of the 512 MB profile's millions seldom changes it. */
-static inline void
-cga_fn_in_object(struct cga_profile *p, struct cga_fn *fn, const char *obj)
-{
-	int		 seen;
-	const char	*was = cga_fn_code_obj(fn, &seen);
-
-	if (seen && was != obj && !fn->objs)
-		cga_fn_two_objects(p, fn, was, obj);
-}
 
 #endif

@@ -79,13 +79,13 @@ static int
 fn_merge(struct cga_profile *p, struct cga_fn *a, struct cga_fn *b)
 {
 	struct cga_call	*c;
-	int		 rc = 0, seen;
+	int		 rc = 0;
 
 	if (cga_cost_add(p, b->self, a->self) == -1 ||
 	    cga_count_add(p, &b->ncalls, a->ncalls) == -1)
 		rc = -1;
 	b->listed |= a->listed;
-	cga_fn_merge_objs(p, b, a, cga_fn_code_obj(a, &seen));
+	cga_fn_merge_objs(p, b, a, cga_fn_code_obj(a, NULL));
 	/* The object at the last fn= line of either. */
 	if (a->objseq > b->objseq) {
 		b->obj = a->obj;

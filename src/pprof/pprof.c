@@ -712,7 +712,8 @@ pprof_print(FILE *out, const struct cga_view *v)
 	}
 	if (v->older != NULL && (v->older->diff || v->newer->diff)) {
 		cga_diag("%s: --diff of a profile with negative counts has no "
-		    "stacks", v->older->diff ? cga_profile_said(v->older) : cga_profile_said(v->newer));
+		    "stacks", cga_profile_said(v->older->diff ? v->older :
+		    v->newer));
 		return 1;
 	}
 	if (v->nshow == 0) {

@@ -196,11 +196,10 @@ piece_heading(const struct fcode *f, size_t k, char *s, size_t len)
 {
 	const struct piece	*p = &f->pc[k];
 	const char		*name = f->fn->key.name;
-	int			 at_sym, nlen;
+	int			 at_sym, nlen = (int)f->symlen;
 
 	at_sym = f->sym != NULL && f->sym->value >= p->lo &&
 	    f->sym->value <= p->hi;
-	nlen = (int)cga_objdump_name_len(name);
 	s[0] = '\0';
 	if (f->npc == 1 && (f->sym == NULL || at_sym))
 		return;

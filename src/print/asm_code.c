@@ -567,7 +567,7 @@ object_ready(struct asmrun *r, struct objcode *oc)
 		if ((f = &r->f[i])->oc != oc || f->c.nrec == 0)
 			continue;
 		f->syms = cga_objdump_named(&oc->o, f->fn->key.name,
-		    &f->nsyms);
+		    &f->nsyms, &f->symlen);
 		f->addrname = f->nsyms == 0 &&
 		    address_name(f->fn->key.name, &f->entry);
 	}

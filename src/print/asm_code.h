@@ -56,6 +56,7 @@ struct fcode {
 	struct objcode		*oc;	/* NULL: the profile names none */
 	const struct cga_sym	**syms;	/* the object's of its name */
 	size_t			 nsyms;
+	size_t			 symlen;	/* their name's length */
 	const struct cga_sym	*sym;	/* the one its code is most in */
 	int			 addrname;	/* named by its address, */
 	uint64_t		 entry;		/* this one */

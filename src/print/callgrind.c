@@ -599,7 +599,8 @@ names_check(const struct cga_profile *p)
 	if (bad == NULL)
 		return 0;
 	cga_diag("%s: cannot be written as a Callgrind file: the name '%s' "
-	    "holds a line end, or starts with a blank", cga_profile_said(p), bad);
+	    "holds a line end, or starts with a blank", cga_profile_said(p),
+	    bad);
 	return -1;
 }
 
@@ -704,8 +705,6 @@ writer_free(struct writer *w)
 	homes_free(&w->objhomes);
 }
 
-static int	write_profile(FILE *, const struct cga_view *);
-
 /*
  * The stream for a terminal (tty_lines): each line written to it reaches
  * out as cga_out_text writes it, its newline kept.
@@ -782,23 +781,6 @@ tty_lines(FILE *out)
  * (calculated), totals: at the end when it is their sum, else summary:.
  */
 static int
-callgrind_print(FILE *out, const struct cga_view *v)
-{
-	FILE	*tty = NULL;
-	int	 rc;
-
-	if (names_check(v->p) == -1)
-		return 1;
-	/* Names as they are, but never to a terminal as its controls. */
-	if (isatty(fileno(out)))
-		out = tty = tty_lines(out);
-	rc = write_profile(out, v);
-	if (tty != NULL && fclose(tty) != 0)
-		rc = 1;
-	return rc;
-}
-
-static int
 write_profile(FILE *out, const struct cga_view *v)
 {
 	const struct cga_profile *p = v->p;
@@ -813,7 +795,8 @@ write_profile(FILE *out, const struct cga_view *v)
 	sum = xcalloc(p->cw + 1, sizeof(*sum));
 	homes_find(&w);
 	if (cost_lines_sum(p, sum) == -1 || cga_pieces_make(&w.pc, p) == -1) {
-		cga_diag("%s: a cost to write does not fit in 64 bits", cga_profile_said(p));
+		cga_diag("%s: a cost to write does not fit in 64 bits",
+		    cga_profile_said(p));
 		writer_free(&w);
 		free(sum);
 		return 1;
@@ -834,6 +817,23 @@ write_profile(FILE *out, const struct cga_view *v)
 	writer_free(&w);
 	free(sum);
 	return 0;
+}
+
+static int
+callgrind_print(FILE *out, const struct cga_view *v)
+{
+	FILE	*tty = NULL;
+	int	 rc;
+
+	if (names_check(v->p) == -1)
+		return 1;
+	/* Names as they are, but never to a terminal as its controls. */
+	if (isatty(fileno(out)))
+		out = tty = tty_lines(out);
+	rc = write_profile(out, v);
+	if (tty != NULL && fclose(tty) != 0)
+		rc = 1;
+	return rc;
 }
 
 /* Every file's line costs, the calls with their sites, the jumps. */

@@ -293,23 +293,6 @@ names(const struct cga_sym *sym, const char *name, size_t len)
 	    (n == len || rest[n - len - 1] == ' ');
 }
 
-size_t
-cga_objdump_name_len(const char *name)
-{
-	const char	*q;
-	size_t		 len;
-
-	/*
-	 * Callgrind's contexts follow the name: its recursion level 'N
-	 * (--separate-recs), then its callers 'f'g (--separate-callers).
-	 */
-	len = strcspn(name, "@");
-	if ((q = strchr(name, '\'')) != NULL && q[1] != '\0' &&
-	    (size_t)(q - name) < len)
-		len = (size_t)(q - name);
-	return len;
-}
-
 /* The symbols whose name is name's first len bytes: *n. */
 static const struct cga_sym **
 named_len(const struct cga_object *o, const char *name, size_t len,
@@ -332,23 +315,25 @@ named_len(const struct cga_object *o, const char *name, size_t len,
 }
 
 /*
- * The name as it is first (a demangled name may hold a ', a Rust
- * lifetime), then less each of callgrind's contexts from the last.
+ * The name as it is first, without a version @... (a demangled name may
+ * hold a ', a Rust lifetime), then less each of callgrind's contexts
+ * from the last: its callers 'f'g (--separate-callers), its recursion
+ * level 'N (--separate-recs).
  */
 const struct cga_sym **
-cga_objdump_named(const struct cga_object *o, const char *name, size_t *n)
+cga_objdump_named(const struct cga_object *o, const char *name, size_t *n,
+    size_t *len)
 {
 	const struct cga_sym	**v;
-	size_t			  len = strcspn(name, "@");
 
-	for (;;) {
-		if ((v = named_len(o, name, len, n)) != NULL || len == 0)
+	for (*len = strcspn(name, "@");;) {
+		if ((v = named_len(o, name, *len, n)) != NULL)
 			return v;
-		while (len > 0 && name[len - 1] != '\'')
-			len--;
-		if (len == 0)
+		while (*len > 0 && name[*len - 1] != '\'')
+			--*len;
+		if (*len == 0)
 			return NULL;
-		len--;		/* the ' itself */
+		--*len;		/* the ' itself */
 	}
 }
 

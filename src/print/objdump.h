@@ -47,13 +47,12 @@ const char *cga_objdump_program(void);
 int	cga_objdump_symbols(struct cga_object *o);
 void	cga_objdump_free(struct cga_object *o);
 /*
- * The length of a profile's function name as a symbol's: without its
- * recursion level 'N, its callers 'f'g or a version @... after it.
+ * The function symbols of name (a profile's), *n of them (free it), of
+ * the name's first *len bytes: without a version @..., or callgrind's
+ * contexts after it where the whole name has none.
  */
-size_t	cga_objdump_name_len(const char *name);
-/* The function symbols of name (a profile's), *n of them (free it). */
 const struct cga_sym **cga_objdump_named(const struct cga_object *o,
-	    const char *name, size_t *n);
+	    const char *name, size_t *n, size_t *len);
 /*
  * The instructions of [start, stop) of path, by address (free the array
  * and *buf, which the texts point into), intel syntax or AT&T; NULL with

@@ -229,7 +229,7 @@ tui_filter_literal(const char *re, int *whole)
 				goto none;
 			plain = 0;
 			if (atom == 1) {
-				/* It ends the run, in it only when it must be. */
+				/* It ends the run, in it if it must be. */
 				keep_run(run, min > 0 ? n : n - 1, &best,
 				    &nbest);
 				/* Once at least: it begins the next run too. */

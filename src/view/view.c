@@ -169,19 +169,30 @@ fn_listable(const struct cga_view *v, const struct cga_fn *fn)
 	return 0;
 }
 
+/* Whether a group's member is listed under it. */
+static int
+member_listed(const struct cga_view *v, const struct cga_fn *fn)
+{
+	return fn_listable(v, fn) && cga_view_passes(v, fn, 1);
+}
+
 /*
- * In a difference, whether a group holds a function that changed: a
- * group whose changes cancel out (+3 and -3) is still listed, with them.
+ * Whether a row (a function, or a group) is in the list at all: in a
+ * difference, a group of a function that changed is, even when their
+ * changes cancel out (+3 and -3), with them.
  */
 static int
-group_changed(const struct cga_view *v, const struct cga_fn *g)
+row_listable(const struct cga_view *v, const struct cga_fn *fn)
 {
 	const struct cga_groups	*gr = v->groups;
 	size_t			 i;
 
-	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++)
-		if (fn_listable(v, gr->members[i]) &&
-		    cga_view_passes(v, gr->members[i], 1))
+	if (fn_listable(v, fn))
+		return 1;
+	if (!v->diff || gr == NULL)
+		return 0;
+	for (i = gr->first[fn->id]; i < gr->first[fn->id + 1]; i++)
+		if (member_listed(v, gr->members[i]))
 			return 1;
 	return 0;
 }
@@ -501,8 +512,7 @@ rank_functions(const struct cga_view *v, size_t *np, size_t *ndef, size_t *w)
 		cga_widest_init(v, &x);
 	for (fn = NULL, i = 0; (fn = cga_fn_walk(p, fn, i)) != NULL; i++) {
 		cga_fn_walk_ahead(p, i, SELECT_AHEAD);
-		if (!(fn_listable(v, fn) || (v->diff && v->groups != NULL &&
-		    group_changed(v, fn))) || !cga_view_passes(v, fn, 0))
+		if (!row_listable(v, fn) || !cga_view_passes(v, fn, 0))
 			continue;
 		cost = cga_view_fn_cost(v, fn);
 		if (w != NULL && (min = cga_view_fn_min(v, fn)) != NULL)
@@ -726,7 +736,7 @@ cga_view_members(const struct cga_view *v, const struct cga_fn *g,
 	    sizeof(*fns));
 	for (i = gr->first[g->id]; i < gr->first[g->id + 1]; i++) {
 		fn = gr->members[i];
-		if (fn_listable(v, fn) && cga_view_passes(v, fn, 1))
+		if (member_listed(v, fn))
 			fns[n++] = fn;
 	}
 	cga_sort(fns, n, sizeof(*fns), fn_cmp, (void *)v);
